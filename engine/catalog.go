@@ -1,0 +1,76 @@
+package engine
+
+import (
+	"maps"
+	"slices"
+	"strings"
+)
+
+// Catalog holds message templates by language ("en", "fr") and key.
+// A template names its parameters in braces: "The Heir gains {fame} Fame."
+type Catalog map[string]map[string]string
+
+// Languages the catalogs must cover.
+var Languages = []string{"en", "fr"}
+
+// Render fills the template for key in lang, falling back to English and
+// then to the key itself, so a missing message shows, never hides.
+func (c Catalog) Render(lang, key string, p Params) string {
+	tmpl, ok := c[lang][key]
+	if !ok {
+		tmpl, ok = c["en"][key]
+	}
+	if !ok {
+		tmpl = key
+		for _, k := range sortedKeys(p) {
+			tmpl += " " + k + "={" + k + "}"
+		}
+	}
+	return fill(tmpl, p)
+}
+
+func fill(tmpl string, p Params) string {
+	if len(p) == 0 || !strings.Contains(tmpl, "{") {
+		return tmpl
+	}
+	pairs := make([]string, 0, 2*len(p))
+	for k, v := range p {
+		pairs = append(pairs, "{"+k+"}", v)
+	}
+	return strings.NewReplacer(pairs...).Replace(tmpl)
+}
+
+func sortedKeys(p Params) []string { return slices.Sorted(maps.Keys(p)) }
+
+// Merge returns a catalog holding c and others' messages (later ones win).
+func (c Catalog) Merge(others ...Catalog) Catalog {
+	out := Catalog{}
+	for _, src := range append([]Catalog{c}, others...) {
+		for lang, msgs := range src {
+			if out[lang] == nil {
+				out[lang] = map[string]string{}
+			}
+			maps.Copy(out[lang], msgs)
+		}
+	}
+	return out
+}
+
+// Missing lists "lang:key" for every key some language has and another lacks.
+func (c Catalog) Missing() []string {
+	var out []string
+	all := map[string]bool{}
+	for _, msgs := range c {
+		for k := range msgs {
+			all[k] = true
+		}
+	}
+	for _, lang := range Languages {
+		for k := range all {
+			if _, ok := c[lang][k]; !ok {
+				out = append(out, lang+":"+k)
+			}
+		}
+	}
+	return out
+}

@@ -1,0 +1,68 @@
+package engine
+
+import (
+	"encoding/json"
+	"fmt"
+	"math/rand/v2"
+)
+
+// Table is a match's link to the people at the table: it asks them
+// questions, tells them what happened, and holds the game's seeded
+// randomness.
+type Table struct {
+	pcg    *rand.PCG
+	rng    *rand.Rand
+	yield  func(Prompt) bool
+	answer Answer
+	events []Event
+	asked  int
+}
+
+// stopped unwinds a script whose game was closed while it waited.
+type stopped struct{}
+
+func newTable(seed uint64) *Table {
+	pcg := rand.NewPCG(seed, seed^0x9e3779b97f4a7c15)
+	return &Table{pcg: pcg, rng: rand.New(pcg)}
+}
+
+// Ask puts p to the table and returns a valid answer to it. The prompt's ID
+// is made unique by prefixing the number of prompts asked before it.
+func (t *Table) Ask(p Prompt) Answer {
+	t.asked++
+	if p.ID == "" {
+		p.ID = fmt.Sprint(t.asked)
+	} else {
+		p.ID = fmt.Sprintf("%d:%s", t.asked, p.ID)
+	}
+	if !t.yield(p) {
+		panic(stopped{})
+	}
+	return t.answer
+}
+
+// Emit records an event; the engine hands it out with the answer that led
+// to it.
+func (t *Table) Emit(e Event) { t.events = append(t.events, e) }
+
+// Rand is the game's seeded random source. Use nothing else.
+func (t *Table) Rand() *rand.Rand { return t.rng }
+
+// Asked is how many prompts the table has been asked so far.
+func (t *Table) Asked() int { return t.asked }
+
+// RandState is the random source's state, for a match's State.
+func (t *Table) RandState() json.RawMessage {
+	b, err := t.pcg.MarshalBinary()
+	if err != nil {
+		panic(fmt.Sprintf("engine: PCG state: %v", err)) // PCG never fails to marshal
+	}
+	out, _ := json.Marshal(b)
+	return out
+}
+
+func (t *Table) takeEvents() []Event {
+	ev := t.events
+	t.events = nil
+	return ev
+}
