@@ -21,7 +21,7 @@ func (p Prompt) Check(a Answer) error {
 			return illegal("%q has no 'none' answer; %s", p.ID, p.Allowed())
 		}
 		if a.Ack || len(a.Choices) > 0 || a.Number != nil || len(a.Faces) > 0 {
-			return illegal("'none' must come alone")
+			return illegal("'none' must come alone; %s", p.Allowed())
 		}
 		return nil
 	}
@@ -53,7 +53,7 @@ func (p Prompt) checkChoice(choices []string) error {
 			return illegal("no option %q; %s", c, p.Allowed())
 		}
 		if slices.Contains(choices[:i], c) {
-			return illegal("option %q chosen twice", c)
+			return illegal("option %q chosen twice; %s", c, p.Allowed())
 		}
 	}
 	return nil
@@ -65,7 +65,7 @@ func (p Prompt) checkDice(faces []string) error {
 	}
 	for i, d := range p.Dice {
 		if !slices.Contains(d.Faces, faces[i]) {
-			return illegal("die %d (%s) has no face %q; its faces are %s", i+1, d.Kind, faces[i], strings.Join(d.Faces, ", "))
+			return illegal("die %d (%s) has no face %q; %s", i+1, d.Kind, faces[i], p.Allowed())
 		}
 	}
 	return nil
