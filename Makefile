@@ -1,0 +1,38 @@
+# Tableside: "make run" plays, "make test" tests. Both install what is missing first.
+SHELL := /bin/bash
+GO = $(shell scripts/deps.sh --go)
+BIN := bin/tableside
+XVFB = $(shell command -v xvfb-run >/dev/null && echo "xvfb-run -a")
+
+.PHONY: run test deps build vet check-engine bench clean
+
+run: deps build
+	./$(BIN) play
+
+deps:
+	@scripts/deps.sh
+
+build:
+	$(GO) build -o $(BIN) ./cmd/tableside
+
+vet:
+	$(GO) vet ./...
+	@test -z "$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go'))" || { echo "gofmt needed:"; gofmt -l .; exit 1; }
+
+# engine/ is pure Go: the standard library and the module's own packages only, and it builds without cgo.
+check-engine:
+	@bad=$$($(GO) list -deps -f '{{if not .Standard}}{{.ImportPath}}{{end}}' ./engine/... | grep -v '^tableside/' || true); \
+	 if [ -n "$$bad" ]; then echo "engine/ depends on: $$bad"; exit 1; fi; echo "engine/: standard library only"
+	CGO_ENABLED=0 $(GO) test ./engine/...
+
+test: deps vet check-engine
+	$(XVFB) $(GO) test -tags matprofile ./...
+
+# Speed and memory figures: Go benchmarks plus the sim and dice reports, into out/bench.txt.
+bench: deps build
+	@mkdir -p out
+	{ $(GO) test -run '^$$' -bench . -benchmem ./engine/... ./vision/...; \
+	  ./$(BIN) sim --bench; ./$(BIN) dice bench; } 2>&1 | tee out/bench.txt
+
+clean:
+	rm -rf bin out
