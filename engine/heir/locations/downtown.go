@@ -52,6 +52,10 @@ type DowntownState struct {
 	Academy      bool               // the Academy expansion is in play
 	Residence    []trickerion.Trick // Tricks still in Dahlgaard's Residence
 	ShoppingList []string           // component types on the Heir's Shopping List
+	// DoubleCoins: the active Prophecy doubles the Coins of the chosen
+	// Bank die ("Double Coins", rassmian p02; it affects the Heir too,
+	// data/trickerion/prophecies.yaml).
+	DoubleCoins bool
 }
 
 // StepKind says what one step of a Location action does.
@@ -59,7 +63,7 @@ type StepKind string
 
 // The kinds of steps the Location actions produce.
 const (
-	StepReturnTrick     StepKind = "return-trick"     // Downtown 1b
+	StepReturnTrick     StepKind = "return-trick"     // Downtown 1b: to the Residence, with its Symbol, Academy and Trick markers (Theater too)
 	StepLearnTrick      StepKind = "learn-trick"      // Downtown 1 (a, c, d, e)
 	StepHireSpecialist  StepKind = "hire-specialist"  // Downtown 2
 	StepHireApprentice  StepKind = "hire-apprentice"  // Downtown 3 and 6
@@ -326,29 +330,32 @@ func hireApprenticeRule(res *DowntownResult, rule string) bool {
 
 // takeHigherBank is Downtown step 4: the higher available Bank die (the
 // first one if both show the same).
-func takeHigherBank(res *DowntownResult, _ *DowntownState, _ *rand.Rand) bool {
+func takeHigherBank(res *DowntownResult, s *DowntownState, _ *rand.Rand) bool {
 	d := BankDie1
 	if !res.Dice.available(BankDie1) || res.Dice.coins(BankDie2) > res.Dice.coins(BankDie1) {
 		d = BankDie2
 	}
-	return res.takeBank(d, "4")
+	return res.takeBank(d, "4", s.DoubleCoins)
 }
 
 // takeOtherBank is Downtown step 5: whichever Bank die is still available.
-func takeOtherBank(res *DowntownResult, _ *DowntownState, _ *rand.Rand) bool {
+func takeOtherBank(res *DowntownResult, s *DowntownState, _ *rand.Rand) bool {
 	for _, d := range []Die{BankDie1, BankDie2} {
 		if res.Dice.available(d) {
-			return res.takeBank(d, "5")
+			return res.takeBank(d, "5", s.DoubleCoins)
 		}
 	}
 	return false
 }
 
-func (res *DowntownResult) takeBank(d Die, rule string) bool {
+func (res *DowntownResult) takeBank(d Die, rule string, double bool) bool {
 	if !res.Dice.available(d) {
 		return false
 	}
 	c := res.Dice.coins(d)
+	if double {
+		c *= 2
+	}
 	res.Coins += c
 	res.setX(d, Step{Kind: StepTakeCoins, Rule: rule, Coins: c})
 	return true

@@ -400,3 +400,22 @@ func TestDowntown_InvalidDice(t *testing.T) {
 		}
 	}
 }
+
+// Prophecy "Double Coins" (p02, affects the Heir too): heir-solo-rules
+// DOWNTOWN steps 4 and 5 take twice the die.
+func TestDowntown_Step4and5_DoubleCoinsProphecy(t *testing.T) {
+	for _, c := range []struct {
+		double bool
+		want   int
+	}{{false, 11}, {true, 22}} {
+		s := DowntownState{Level: difficulty.Normal, AP: 4, Dice: Dice{"X", "X", "X", "X", "5", "6"}, Fame: 20,
+			Tricks: tricks(t, "T31_Walled", "T29_PrisonBreak"), Characters: Characters{Apprentices: 4}, DoubleCoins: c.double}
+		res, err := Downtown(s, rng(1))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if res.Coins != c.want || res.Steps[0].Coins != c.want*6/11 {
+			t.Errorf("double %v: %d Coins (first die %d), want %d", c.double, res.Coins, res.Steps[0].Coins, c.want)
+		}
+	}
+}
