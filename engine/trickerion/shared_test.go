@@ -84,3 +84,5 @@ func byAPMap(row []int) string {
 	}
 	return "{" + strings.Join(parts, ", ") + "}"
 }
+
+func contains(s, sub string) bool { return strings.Contains(s, sub) }
