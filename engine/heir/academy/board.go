@@ -250,3 +250,66 @@ func (t Tile) check(s Space) error {
 	}
 	return nil
 }
+
+// SetTile puts a renovated room's tile on space (the player's Renovate, or
+// a tile told later).
+func (b *Board) SetTile(space int, t Tile) error {
+	if space < 0 || space >= NumSpaces {
+		return fmt.Errorf("academy: no room space %d", space)
+	}
+	if err := t.check(spaces[space]); err != nil {
+		return err
+	}
+	t.Slots = append([]Slot(nil), t.Slots...)
+	b.Rooms[space].Tile = &t
+	return nil
+}
+
+// PlaceMarker puts an Academy marker on a free slot (the player's Teach or
+// Practice).
+func (b *Board) PlaceMarker(space, slot int, o Occupant) error {
+	if space < 0 || space >= NumSpaces || b.Rooms[space].Tile == nil {
+		return fmt.Errorf("academy: no tile on room space %d", space)
+	}
+	t := b.Rooms[space].Tile
+	if slot < 0 || slot >= len(t.Slots) || !t.Slots[slot].Empty() {
+		return fmt.Errorf("academy: slot %d of %s is not a free slot", slot, spaces[space].ID)
+	}
+	t.Slots[slot].Occupant = o
+	return nil
+}
+
+// RemoveTrick takes the Heir's Academy marker of a Trick off the board, as
+// when the Trick returns to Dahlgaard's Residence (heir-solo-rules:
+// DOWNTOWN 1b). It reports whether a marker was removed.
+func (b *Board) RemoveTrick(trickID string) bool {
+	for _, r := range b.Rooms {
+		if r.Tile == nil {
+			continue
+		}
+		for j, s := range r.Tile.Slots {
+			if s.Occupant.Owner == Heir && s.Occupant.TrickID == trickID {
+				r.Tile.Slots[j].Occupant = Occupant{}
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// PracticeSlot returns the Practice Room slot holding the Heir's Trick, for
+// its ability in the Theater and Performance (heir-solo-rules: THEATER,
+// 'twice per card'; PERFORMANCE, 'Yield Increase').
+func (b Board) PracticeSlot(trickID string) (Slot, bool) {
+	for i, r := range b.Rooms {
+		if r.Tile == nil || spaces[i].Kind != PracticeRoom {
+			continue
+		}
+		for _, s := range r.Tile.Slots {
+			if s.Occupant.Owner == Heir && s.Occupant.TrickID == trickID {
+				return s, true
+			}
+		}
+	}
+	return Slot{}, false
+}
