@@ -16,6 +16,7 @@ const (
 )
 
 // Action is a Location action and its cost in Action Points (and Shards).
+// When the cost varies (Note says how), AP is the least cost.
 type Action struct {
 	ID     string `json:"id"`
 	AP     int    `json:"ap"`
