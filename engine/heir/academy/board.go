@@ -11,7 +11,11 @@
 // for a renovated space) and resumes with it; see Start and Resolve.
 package academy
 
-import "fmt"
+import (
+	"fmt"
+
+	"tableside/engine/trickerion"
+)
 
 // Kind is the kind of a room: the left column of the Academy board holds
 // Classrooms, the right column Practice Rooms (academy-rules: RENOVATE step 4).
@@ -58,7 +62,8 @@ func (s Space) OpenOn(turn int) bool { return turn >= s.OpensOnTurn }
 
 // spaces is the 2-player side, Classrooms top to bottom then Practice Rooms
 // top to bottom. Source: shared/data/trickerion/academy.yaml
-// (renovation_spaces, "verified from physical board scan", single source).
+// (renovation_spaces, "verified from physical board scan", single source);
+// the tests check it against trickerion.RenovationSpaces.
 var spaces = [8]Space{
 	{ID: "CR1", Kind: Classroom, Row: 0, Letter: "A", OpensOnTurn: 4, Coins: [3]int{5, 7, 9}, Fame: [3]int{2, 5, 9}},
 	{ID: "CR2", Kind: Classroom, Row: 1, Letter: "B", OpensOnTurn: 6, Coins: [3]int{3, 4, 6}, Fame: [3]int{1, 3, 6}},
@@ -141,15 +146,8 @@ func (a Ability) DecreasesPreparation() bool {
 	return a == AbilityDecreasePrepAP || a == AbilityDecreasePrepComponents
 }
 
-// Yield is an amount of Fame, Coins and Shards.
-type Yield struct {
-	Fame, Coins, Shards int
-}
-
-// Add returns y + o.
-func (y Yield) Add(o Yield) Yield {
-	return Yield{Fame: y.Fame + o.Fame, Coins: y.Coins + o.Coins, Shards: y.Shards + o.Shards}
-}
+// Yield is an amount of Fame, Coins and Shards (the Trickerion data's).
+type Yield = trickerion.Yield
 
 // Owner says whose Academy marker sits on a slot.
 type Owner int

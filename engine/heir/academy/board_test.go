@@ -1,6 +1,10 @@
 package academy
 
-import "testing"
+import (
+	"testing"
+
+	"tableside/engine/trickerion"
+)
 
 // academy-rules: GAME SETUP 1: the 2-player side has 8 room spaces, 4
 // Classrooms on the left and 4 Practice Rooms on the right.
@@ -66,5 +70,25 @@ func TestAbility_ParseAndPreparation(t *testing.T) {
 	}
 	if _, err := ParseAbility("fly"); err == nil {
 		t.Error("unknown ability: no error")
+	}
+}
+
+// The board table agrees with the embedded Trickerion data.
+func TestBoard_SpacesMatchTrickerionData(t *testing.T) {
+	data := trickerion.RenovationSpaces()
+	if len(data) != NumSpaces {
+		t.Fatalf("%d spaces in the data, want %d", len(data), NumSpaces)
+	}
+	for i, d := range data {
+		s := spaces[i]
+		if d.ID != s.ID || d.Kind != s.Kind.String() || d.OpensOnTurn != s.OpensOnTurn || len(d.Ratios) != 3 {
+			t.Errorf("space %d: data %+v, table %+v", i, d, s)
+			continue
+		}
+		for k, r := range d.Ratios {
+			if r.FameThreshold != Thresholds[k] || r.Cost != s.Coins[k] || r.Fame != s.Fame[k] {
+				t.Errorf("%s ratio %d: data %+v, table %d Coins → %d Fame", s.ID, k, r, s.Coins[k], s.Fame[k])
+			}
+		}
 	}
 }
