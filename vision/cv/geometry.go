@@ -1,0 +1,118 @@
+package cv
+
+import (
+	"image"
+	"math"
+	"sort"
+)
+
+// pt is a point in float pixel coordinates.
+type pt struct{ X, Y float64 }
+
+// rect is a rotated rectangle: centre, side lengths W (along the angle) and
+// H, and the angle of the W side in radians.
+type rect struct {
+	C     pt
+	W, H  float64
+	Angle float64
+}
+
+// corners returns the 4 corners of r scaled by k about its centre, in the
+// order top-left, top-right, bottom-right, bottom-left of the rectangle's
+// own frame.
+func (r rect) corners(k float64) [4]pt {
+	ux, uy := math.Cos(r.Angle), math.Sin(r.Angle)
+	vx, vy := -uy, ux
+	hw, hh := r.W*k/2, r.H*k/2
+	return [4]pt{
+		{r.C.X - hw*ux - hh*vx, r.C.Y - hw*uy - hh*vy},
+		{r.C.X + hw*ux - hh*vx, r.C.Y + hw*uy - hh*vy},
+		{r.C.X + hw*ux + hh*vx, r.C.Y + hw*uy + hh*vy},
+		{r.C.X - hw*ux + hh*vx, r.C.Y - hw*uy + hh*vy},
+	}
+}
+
+// side is the mean side of r.
+func (r rect) side() float64 { return (r.W + r.H) / 2 }
+
+// convexHull returns the hull of ps counter-clockwise (monotone chain).
+func convexHull(ps []image.Point) []pt {
+	p := make([]pt, len(ps))
+	for i, q := range ps {
+		p[i] = pt{float64(q.X), float64(q.Y)}
+	}
+	sort.Slice(p, func(i, j int) bool {
+		if p[i].X != p[j].X {
+			return p[i].X < p[j].X
+		}
+		return p[i].Y < p[j].Y
+	})
+	if len(p) < 3 {
+		return p
+	}
+	cross := func(o, a, b pt) float64 { return (a.X-o.X)*(b.Y-o.Y) - (a.Y-o.Y)*(b.X-o.X) }
+	h := make([]pt, 0, 2*len(p))
+	for _, q := range p {
+		for len(h) >= 2 && cross(h[len(h)-2], h[len(h)-1], q) <= 0 {
+			h = h[:len(h)-1]
+		}
+		h = append(h, q)
+	}
+	lower := len(h) + 1
+	for i := len(p) - 2; i >= 0; i-- {
+		q := p[i]
+		for len(h) >= lower && cross(h[len(h)-2], h[len(h)-1], q) <= 0 {
+			h = h[:len(h)-1]
+		}
+		h = append(h, q)
+	}
+	return h[:len(h)-1]
+}
+
+// minAreaRect is the smallest rotated rectangle holding the hull (rotating
+// calipers over the hull's edges), in float precision.
+func minAreaRect(hull []pt) rect {
+	if len(hull) == 0 {
+		return rect{}
+	}
+	if len(hull) < 3 {
+		return rect{C: hull[0], W: 1, H: 1}
+	}
+	best := rect{}
+	bestA := math.Inf(1)
+	for i := range hull {
+		a, b := hull[i], hull[(i+1)%len(hull)]
+		ang := math.Atan2(b.Y-a.Y, b.X-a.X)
+		ux, uy := math.Cos(ang), math.Sin(ang)
+		minU, maxU, minV, maxV := math.Inf(1), math.Inf(-1), math.Inf(1), math.Inf(-1)
+		for _, q := range hull {
+			u := q.X*ux + q.Y*uy
+			v := -q.X*uy + q.Y*ux
+			minU, maxU = math.Min(minU, u), math.Max(maxU, u)
+			minV, maxV = math.Min(minV, v), math.Max(maxV, v)
+		}
+		area := (maxU - minU) * (maxV - minV)
+		if area < bestA {
+			bestA = area
+			cu, cv := (minU+maxU)/2, (minV+maxV)/2
+			best = rect{
+				C: pt{cu*ux - cv*uy, cu*uy + cv*ux},
+				W: maxU - minU, H: maxV - minV, Angle: ang,
+			}
+		}
+	}
+	// Pixel centres: a blob of n pixels spans n, not n-1.
+	best.W++
+	best.H++
+	return best
+}
+
+// polyArea is the area of a polygon.
+func polyArea(p []pt) float64 {
+	var a float64
+	for i := range p {
+		q, r := p[i], p[(i+1)%len(p)]
+		a += q.X*r.Y - r.X*q.Y
+	}
+	return math.Abs(a) / 2
+}

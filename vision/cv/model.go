@@ -1,0 +1,233 @@
+package cv
+
+import (
+	"bufio"
+	"encoding/gob"
+	"errors"
+	"fmt"
+	"image/color"
+	"math"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+)
+
+// ModelVersion is the version of the model file format Save writes.
+const ModelVersion = 1
+
+// modelMagic starts every model file.
+const modelMagic = "tableside-dice-model"
+
+var colorWhite = color.RGBA{255, 255, 255, 255}
+
+// Model is what Teach learnt: one class per taught (kind, face).
+type Model struct {
+	Version   int
+	PatchSize int
+	Classes   []Class
+	// Threshold: a die whose confidence is below it is reported unsure.
+	Threshold float64
+
+	rot [][4][]float32 // per class, its template at the 4 rotations
+}
+
+// Class is one taught face of one kind of die.
+type Class struct {
+	Kind, Face string
+	Shape      []float32 // mean of the taught faces, aligned, zero-mean unit-norm
+	ColMean    [numCol]float64
+	ColSD      [numCol]float64
+	Examples   int
+	// Twins are the classes of other kinds with the same face that look
+	// alike (same face art, same body colour): between twins the kind
+	// cannot be told from the face.
+	Twins []int
+}
+
+// Kinds returns the taught kinds, sorted.
+func (m *Model) Kinds() []string {
+	seen := map[string]bool{}
+	var out []string
+	for _, c := range m.Classes {
+		if !seen[c.Kind] {
+			seen[c.Kind] = true
+			out = append(out, c.Kind)
+		}
+	}
+	sort.Strings(out)
+	return out
+}
+
+// prepare computes the rotated templates.
+func (m *Model) prepare() {
+	m.rot = make([][4][]float32, len(m.Classes))
+	for i, c := range m.Classes {
+		m.rot[i] = rotations(c.Shape)
+	}
+}
+
+// Save writes the model to one file.
+func (m *Model) Save(path string) error {
+	f, err := os.Create(path)
+	if err != nil {
+		return fmt.Errorf("cv: save model: %w", err)
+	}
+	w := bufio.NewWriter(f)
+	enc := gob.NewEncoder(w)
+	if err := enc.Encode(modelMagic); err != nil {
+		f.Close()
+		return fmt.Errorf("cv: save model: %w", err)
+	}
+	if err := enc.Encode(m); err != nil {
+		f.Close()
+		return fmt.Errorf("cv: save model: %w", err)
+	}
+	if err := w.Flush(); err != nil {
+		f.Close()
+		return fmt.Errorf("cv: save model: %w", err)
+	}
+	if err := f.Close(); err != nil {
+		return fmt.Errorf("cv: save model: %w", err)
+	}
+	return nil
+}
+
+// Load reads a model written by Save.
+func Load(path string) (*Model, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, fmt.Errorf("cv: load model: %w", err)
+	}
+	defer f.Close()
+	dec := gob.NewDecoder(bufio.NewReader(f))
+	var magic string
+	if err := dec.Decode(&magic); err != nil || magic != modelMagic {
+		return nil, fmt.Errorf("cv: load model %s: not a Tableside dice model (make one with `tableside dice teach`)", path)
+	}
+	m := &Model{}
+	if err := dec.Decode(m); err != nil {
+		return nil, fmt.Errorf("cv: load model %s: %w", path, err)
+	}
+	if m.Version != ModelVersion {
+		return nil, fmt.Errorf("cv: load model %s: format version %d, this program reads version %d: teach again", path, m.Version, ModelVersion)
+	}
+	if m.PatchSize != patchSize || len(m.Classes) == 0 {
+		return nil, fmt.Errorf("cv: load model %s: damaged (patch %d, %d classes)", path, m.PatchSize, len(m.Classes))
+	}
+	for _, c := range m.Classes {
+		if len(c.Shape) != patchSize*patchSize {
+			return nil, fmt.Errorf("cv: load model %s: damaged class %s/%s", path, c.Kind, c.Face)
+		}
+	}
+	m.prepare()
+	return m, nil
+}
+
+// imageExt reports whether a file name is a teachable image.
+func imageExt(name string) bool {
+	switch strings.ToLower(filepath.Ext(name)) {
+	case ".png", ".jpg", ".jpeg":
+		return true
+	}
+	return false
+}
+
+// subdirs lists the directories in dir, sorted.
+func subdirs(dir string) ([]string, error) {
+	es, err := os.ReadDir(dir)
+	if err != nil {
+		return nil, err
+	}
+	var out []string
+	for _, e := range es {
+		if e.IsDir() && !strings.HasPrefix(e.Name(), ".") {
+			out = append(out, e.Name())
+		}
+	}
+	return out, nil
+}
+
+// errTeach prefixes teaching errors.
+var errTeach = errors.New("cv: teach")
+
+// colourFloor is the smallest spread a colour feature is given.
+var colourFloor = [numCol]float64{0.012, 0.012, 0.012, 0.06}
+
+// buildClass averages the aligned examples of one face.
+func buildClass(kind, face string, fs []feature) Class {
+	c := Class{Kind: kind, Face: face, Examples: len(fs)}
+	ref := fs[0].shape
+	sum := make([]float32, len(ref))
+	for _, f := range fs {
+		rs := rotations(f.shape)
+		best, bi := float32(-2), 0
+		for k, r := range rs {
+			if d := dot(r, ref); d > best {
+				best, bi = d, k
+			}
+		}
+		for i, v := range rs[bi] {
+			sum[i] += v
+		}
+		for j := 0; j < numCol; j++ {
+			c.ColMean[j] += f.col[j] / float64(len(fs))
+		}
+	}
+	c.Shape = normalize(sum)
+	for _, f := range fs {
+		for j := 0; j < numCol; j++ {
+			d := f.col[j] - c.ColMean[j]
+			c.ColSD[j] += d * d / float64(len(fs))
+		}
+	}
+	for j := 0; j < numCol; j++ {
+		c.ColSD[j] = math.Max(math.Sqrt(c.ColSD[j]), colourFloor[j])
+	}
+	return c
+}
+
+// findTwins marks classes of the same face and different kinds whose art
+// and colour cannot be told apart.
+func (m *Model) findTwins() {
+	for i := range m.Classes {
+		m.Classes[i].Twins = nil
+	}
+	for i := range m.Classes {
+		for j := i + 1; j < len(m.Classes); j++ {
+			a, b := &m.Classes[i], &m.Classes[j]
+			if a.Face != b.Face || a.Kind == b.Kind {
+				continue
+			}
+			if shapeSim(m.rot[i], m.rot[j][0]) > twinShape && colourZ(a.ColMean, *b) < twinColour {
+				a.Twins = append(a.Twins, j)
+				b.Twins = append(b.Twins, i)
+			}
+		}
+	}
+}
+
+// Twin thresholds: template correlation and colour distance (in spreads).
+const (
+	twinShape  = 0.9
+	twinColour = 3.0
+)
+
+func shapeSim(rot [4][]float32, v []float32) float64 {
+	best := float32(-2)
+	for _, r := range rot {
+		best = max(best, dot(r, v))
+	}
+	return float64(best)
+}
+
+// colourZ is the RMS distance of a colour feature from a class, in units of
+// the class's spread.
+func colourZ(col [numCol]float64, c Class) float64 {
+	var s float64
+	for j := 0; j < numCol; j++ {
+		d := (col[j] - c.ColMean[j]) / c.ColSD[j]
+		s += d * d
+	}
+	return math.Sqrt(s / numCol)
+}

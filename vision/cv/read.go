@@ -1,0 +1,223 @@
+package cv
+
+import (
+	"errors"
+	"fmt"
+	"image"
+	"math"
+	"time"
+
+	"gocv.io/x/gocv"
+
+	"tableside/vision"
+)
+
+// Classifier settings. A die's confidence is min(face margin/minMargin,
+// (face score-floorScore)/(minScore-floorScore), kind margin/minKindMargin)/2
+// clipped to [0,1]: it is 0.5 exactly where one of them is at its limit.
+const (
+	minMargin     = 0.10 // template score over the best other face
+	minScore      = 0.55 // template score of the face
+	floorScore    = 0.20
+	minKindMargin = 0.05 // combined score over the best other kind of that face
+	colourWeight  = 0.02 // combined score = template score - colourWeight*colour distance
+	colourCap     = 15   // colour distance counted at most this
+	dropScore     = 0.15 // a blob matching no face better than this is no die
+)
+
+// DefaultKindCounts is how many dice of each kind one frame holds at most,
+// used to tell look-alike faces (X) of twin kinds apart.
+var DefaultKindCounts = map[string]int{
+	vision.KindTrick: 2, vision.KindBank: 2,
+}
+
+// Reader reads dice with a Model. It is a vision.Reader; it keeps buffers,
+// so one Reader serves one goroutine at a time. Close it when done.
+type Reader struct {
+	m *Model
+	q *rectifier
+	// KindCounts overrides DefaultKindCounts (kinds not listed: 1).
+	KindCounts map[string]int
+}
+
+// NewReader makes a Reader for model m.
+func NewReader(m *Model) *Reader {
+	return &Reader{m: m, q: newRectifier()}
+}
+
+// Close frees the reader's buffers.
+func (r *Reader) Close() { r.q.Close() }
+
+// Read reads the dice in an image. A frame without dice gives
+// vision.ErrNoDice.
+func (r *Reader) Read(img image.Image) (vision.Reading, error) {
+	start := time.Now()
+	frame, err := ToBGR(img)
+	if err != nil {
+		return vision.Reading{}, fmt.Errorf("cv: read: %w", err)
+	}
+	defer frame.Close()
+	rd, err := r.read(frame)
+	rd.Millis = millisSince(start)
+	return rd, err
+}
+
+// ReadMat reads the dice in a BGR frame (the fast path: no conversion).
+func (r *Reader) ReadMat(frame gocv.Mat) (vision.Reading, error) {
+	start := time.Now()
+	if frame.Empty() || frame.Type() != gocv.MatTypeCV8UC3 {
+		return vision.Reading{}, errors.New("cv: read: empty frame or not an 8-bit BGR image")
+	}
+	rd, err := r.read(frame)
+	rd.Millis = millisSince(start)
+	return rd, err
+}
+
+// ReadFile reads the dice in a PNG or JPEG file.
+func (r *Reader) ReadFile(path string) (vision.Reading, error) {
+	start := time.Now()
+	frame, err := ReadImageFile(path)
+	if err != nil {
+		return vision.Reading{Image: path}, err
+	}
+	defer frame.Close()
+	rd, err := r.read(frame)
+	rd.Image = path
+	rd.Millis = millisSince(start)
+	return rd, err
+}
+
+func millisSince(t time.Time) float64 {
+	return float64(time.Since(t).Microseconds()) / 1000
+}
+
+// read detects and classifies.
+func (r *Reader) read(frame gocv.Mat) (vision.Reading, error) {
+	var dice []vision.Die
+	var vs []verdict
+	for _, f := range detect(frame) {
+		v := r.m.classify(featureOf(r.q.patch(frame, f.r)))
+		if v.score < dropScore {
+			continue
+		}
+		vs = append(vs, v)
+		dice = append(dice, vision.Die{
+			X: int(math.Round(f.r.C.X)), Y: int(math.Round(f.r.C.Y)),
+			Size: int(math.Round(f.r.side())),
+		})
+	}
+	if len(dice) == 0 {
+		return vision.Reading{Dice: []vision.Die{}}, vision.ErrNoDice
+	}
+	r.resolveTwins(vs)
+	for i, v := range vs {
+		c := r.m.Classes[v.class]
+		d := &dice[i]
+		d.Kind, d.Confidence = c.Kind, round3(v.conf)
+		if v.conf >= r.m.Threshold {
+			d.Face = c.Face
+		} else {
+			d.Unsure = true
+		}
+	}
+	vision.SortDice(dice)
+	return vision.Reading{Dice: dice}, nil
+}
+
+func round3(x float64) float64 { return math.Round(x*1000) / 1000 }
+
+// verdict is the classification of one die.
+type verdict struct {
+	class int     // best class
+	score float64 // its template score
+	conf  float64
+	alts  []int // twin classes it may be instead (same face, kind unknown)
+}
+
+// classify scores a feature against every class.
+func (m *Model) classify(f feature) verdict {
+	n := len(m.Classes)
+	sh := make([]float64, n)
+	comb := make([]float64, n)
+	best := 0
+	for i := range m.Classes {
+		sh[i] = shapeSim(m.rot[i], f.shape)
+		comb[i] = sh[i] - colourWeight*math.Min(colourZ(f.col, m.Classes[i]), colourCap)
+		if comb[i] > comb[best] {
+			best = i
+		}
+	}
+	face := m.Classes[best].Face
+	faceScore, other := -1.0, -1.0
+	for i, c := range m.Classes {
+		if c.Face == face {
+			faceScore = math.Max(faceScore, sh[i])
+		} else {
+			other = math.Max(other, sh[i])
+		}
+	}
+	kindMargin := math.Inf(1)
+	for i, c := range m.Classes {
+		if i == best || c.Face != face || m.isTwin(best, i) {
+			continue
+		}
+		kindMargin = math.Min(kindMargin, comb[best]-comb[i])
+	}
+	a := (faceScore - other) / minMargin
+	b := (faceScore - floorScore) / (minScore - floorScore)
+	k := kindMargin / minKindMargin
+	conf := math.Max(0, math.Min(1, math.Min(a, math.Min(b, k))/2))
+	v := verdict{class: best, score: sh[best], conf: conf}
+	for _, t := range m.Classes[best].Twins {
+		v.alts = append(v.alts, t)
+	}
+	return v
+}
+
+func (m *Model) isTwin(a, b int) bool {
+	for _, t := range m.Classes[a].Twins {
+		if t == b {
+			return true
+		}
+	}
+	return false
+}
+
+// resolveTwins gives each die whose kind is one of several twins a kind
+// that the frame still has room for: dice of sure kinds count first.
+func (r *Reader) resolveTwins(vs []verdict) {
+	counts := r.KindCounts
+	if counts == nil {
+		counts = DefaultKindCounts
+	}
+	used := map[string]int{}
+	for _, v := range vs {
+		if len(v.alts) == 0 {
+			used[r.m.Classes[v.class].Kind]++
+		}
+	}
+	room := func(kind string) bool {
+		c, ok := counts[kind]
+		if !ok {
+			c = 1
+		}
+		return used[kind] < c
+	}
+	for i := range vs {
+		v := &vs[i]
+		if len(v.alts) == 0 {
+			continue
+		}
+		choice := v.class
+		if !room(r.m.Classes[choice].Kind) {
+			for _, a := range v.alts {
+				if room(r.m.Classes[a].Kind) {
+					choice = a
+					break
+				}
+			}
+		}
+		v.class = choice
+		used[r.m.Classes[choice].Kind]++
+	}
+}

@@ -1,0 +1,131 @@
+package cv
+
+import (
+	"errors"
+	"fmt"
+	"image"
+	"io"
+
+	"gocv.io/x/gocv"
+
+	"tableside/vision"
+)
+
+// Camera is a live camera read through OpenCV's VideoCapture: a USB/V4L2
+// camera (OpenCamera) or the Raspberry Pi camera through GStreamer's
+// libcamerasrc (OpenPiCamera). It is a vision.Source.
+type Camera struct {
+	vc   *gocv.VideoCapture
+	buf  gocv.Mat
+	hint string
+	gone bool
+}
+
+// OpenCamera opens the V4L2/USB camera /dev/video<device>.
+func OpenCamera(device int) (*Camera, error) {
+	hint := fmt.Sprintf("is the camera plugged in? check /dev/video%d and that no other program uses it", device)
+	vc, err := gocv.OpenVideoCaptureWithAPI(device, gocv.VideoCaptureV4L2)
+	return newCamera(vc, err, hint)
+}
+
+// PiPipeline is the GStreamer pipeline OpenPiCamera opens: on Raspberry Pi OS
+// Bookworm the camera is only reachable through libcamera.
+func PiPipeline(w, h int) string {
+	return fmt.Sprintf("libcamerasrc ! video/x-raw,width=%d,height=%d,format=BGRx ! videoconvert ! video/x-raw,format=BGR ! appsink drop=true max-buffers=2", w, h)
+}
+
+// OpenPiCamera opens the Raspberry Pi camera at w×h through GStreamer.
+func OpenPiCamera(w, h int) (*Camera, error) {
+	hint := "is the Pi camera's ribbon cable seated, and does `libcamera-hello --list-cameras` see it? (needs OpenCV built with GStreamer and gstreamer1.0-libcamera)"
+	vc, err := gocv.OpenVideoCaptureWithAPI(PiPipeline(w, h), gocv.VideoCaptureGstreamer)
+	return newCamera(vc, err, hint)
+}
+
+func newCamera(vc *gocv.VideoCapture, err error, hint string) (*Camera, error) {
+	if err != nil || vc == nil || !vc.IsOpened() {
+		if vc != nil {
+			vc.Close()
+		}
+		return nil, fmt.Errorf("cv: open camera: %w (%s)", vision.ErrSourceGone, hint)
+	}
+	return &Camera{vc: vc, buf: gocv.NewMat(), hint: hint}, nil
+}
+
+// FrameMat reads the next frame into the camera's own buffer and returns it;
+// the Mat stays owned by the camera and is overwritten by the next read.
+func (c *Camera) FrameMat() (gocv.Mat, error) {
+	if c.gone || c.vc == nil {
+		return c.buf, fmt.Errorf("cv: camera: %w (%s)", vision.ErrSourceGone, c.hint)
+	}
+	if !c.vc.Read(&c.buf) || c.buf.Empty() {
+		c.gone = true
+		return c.buf, fmt.Errorf("cv: camera gave no frame: %w (%s)", vision.ErrSourceGone, c.hint)
+	}
+	return c.buf, nil
+}
+
+// Frame reads the next frame as an image.
+func (c *Camera) Frame() (image.Image, error) {
+	m, err := c.FrameMat()
+	if err != nil {
+		return nil, err
+	}
+	img, err := m.ToImage()
+	if err != nil {
+		return nil, fmt.Errorf("cv: camera frame: %w", err)
+	}
+	return img, nil
+}
+
+// Close releases the camera.
+func (c *Camera) Close() error {
+	if c.vc == nil {
+		return nil
+	}
+	err := c.vc.Close()
+	c.buf.Close()
+	c.vc = nil
+	return err
+}
+
+// Files is a vision.Source giving image files one after the other; after the
+// last one Frame returns io.EOF.
+type Files struct {
+	paths []string
+	next  int
+}
+
+// OpenFiles is a source reading the given image files in order.
+func OpenFiles(paths ...string) *Files {
+	return &Files{paths: paths}
+}
+
+// Frame reads the next file.
+func (f *Files) Frame() (image.Image, error) {
+	m, err := f.FrameMat()
+	if err != nil {
+		return nil, err
+	}
+	defer m.Close()
+	img, err := m.ToImage()
+	if err != nil {
+		return nil, fmt.Errorf("cv: files: %w", err)
+	}
+	return img, nil
+}
+
+// FrameMat reads the next file into a new Mat (caller closes).
+func (f *Files) FrameMat() (gocv.Mat, error) {
+	if f.next >= len(f.paths) {
+		return gocv.NewMat(), io.EOF
+	}
+	p := f.paths[f.next]
+	f.next++
+	return ReadImageFile(p)
+}
+
+// Close does nothing: files hold no device.
+func (f *Files) Close() error { return nil }
+
+// IsGone reports whether err says a camera source has gone.
+func IsGone(err error) bool { return errors.Is(err, vision.ErrSourceGone) }

@@ -1,0 +1,102 @@
+package cv
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"sort"
+)
+
+// Teach learns a model from dir laid out as DIR/<kind>/<face>/*.png|*.jpg,
+// each image showing one die of that kind with that face up, anywhere in
+// the frame, at any rotation. It fails with a clear error on a missing
+// directory, a kind without face folders, a face folder without images, an
+// unreadable image, or an image without exactly one die.
+func Teach(dir string) (*Model, error) {
+	st, err := os.Stat(dir)
+	if err != nil {
+		return nil, fmt.Errorf("%w: %w", errTeach, err)
+	}
+	if !st.IsDir() {
+		return nil, fmt.Errorf("%w: %s is not a directory (want DIR/<kind>/<face>/*.png)", errTeach, dir)
+	}
+	kinds, err := subdirs(dir)
+	if err != nil {
+		return nil, fmt.Errorf("%w: %w", errTeach, err)
+	}
+	if len(kinds) == 0 {
+		return nil, fmt.Errorf("%w: %s has no <kind> folders (want DIR/<kind>/<face>/*.png)", errTeach, dir)
+	}
+	m := &Model{Version: ModelVersion, PatchSize: patchSize, Threshold: 0.5}
+	q := newRectifier()
+	defer q.Close()
+	for _, kind := range kinds {
+		cs, err := teachKind(q, filepath.Join(dir, kind), kind)
+		if err != nil {
+			return nil, err
+		}
+		m.Classes = append(m.Classes, cs...)
+	}
+	m.prepare()
+	m.findTwins()
+	return m, nil
+}
+
+func teachKind(q *rectifier, dir, kind string) ([]Class, error) {
+	faces, err := subdirs(dir)
+	if err != nil {
+		return nil, fmt.Errorf("%w: %w", errTeach, err)
+	}
+	if len(faces) == 0 {
+		return nil, fmt.Errorf("%w: kind folder %s has no <face> folders", errTeach, dir)
+	}
+	var out []Class
+	for _, face := range faces {
+		fs, err := teachFace(q, filepath.Join(dir, face))
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, buildClass(kind, face, fs))
+	}
+	return out, nil
+}
+
+func teachFace(q *rectifier, dir string) ([]feature, error) {
+	es, err := os.ReadDir(dir)
+	if err != nil {
+		return nil, fmt.Errorf("%w: %w", errTeach, err)
+	}
+	var files []string
+	for _, e := range es {
+		if !e.IsDir() && imageExt(e.Name()) {
+			files = append(files, filepath.Join(dir, e.Name()))
+		}
+	}
+	sort.Strings(files)
+	if len(files) == 0 {
+		return nil, fmt.Errorf("%w: face folder %s has no .png or .jpg image", errTeach, dir)
+	}
+	var fs []feature
+	for _, f := range files {
+		ft, err := teachImage(q, f)
+		if err != nil {
+			return nil, err
+		}
+		fs = append(fs, ft)
+	}
+	return fs, nil
+}
+
+// teachImage reads the one die of a teaching image.
+func teachImage(q *rectifier, path string) (feature, error) {
+	frame, err := ReadImageFile(path)
+	if err != nil {
+		return feature{}, fmt.Errorf("%w: %w", errTeach, err)
+	}
+	defer frame.Close()
+	ds := detect(frame)
+	if len(ds) != 1 {
+		return feature{}, fmt.Errorf("%w: %s: found %d dice, want exactly one die per teaching image", errTeach, path, len(ds))
+	}
+	return featureOf(q.patch(frame, ds[0].r)), nil
+}

@@ -1,0 +1,217 @@
+package vision
+
+import (
+	"errors"
+	"fmt"
+	"image"
+	"math"
+	"sort"
+	"time"
+)
+
+// StillOptions tune Still. Zero fields take the defaults shown.
+type StillOptions struct {
+	// Threshold is the mean absolute luma difference (0–255) between two
+	// consecutive frames below which the scene counts as still (default 3).
+	Threshold float64
+	// StillFrames is how many consecutive still frame pairs are needed
+	// before reading (default 3).
+	StillFrames int
+	// Combine is how many still frames are read and voted (default 3).
+	Combine int
+	// MaxFrames is how many frames Still looks at before giving up (default 300).
+	MaxFrames int
+}
+
+func (o StillOptions) withDefaults() StillOptions {
+	if o.Threshold <= 0 {
+		o.Threshold = 3
+	}
+	if o.StillFrames <= 0 {
+		o.StillFrames = 3
+	}
+	if o.Combine <= 0 {
+		o.Combine = 3
+	}
+	if o.MaxFrames <= 0 {
+		o.MaxFrames = 300
+	}
+	return o
+}
+
+// ErrNotStill: the scene kept moving for all the frames Still looked at.
+var ErrNotStill = errors.New("vision: the dice never stood still")
+
+// Still waits until the frames from src stop changing (frame differencing),
+// then reads the last still frames with r and votes them into one Reading.
+// An error from src (e.g. wrapping ErrSourceGone) is returned as is, wrapped.
+func Still(src Source, r Reader, o StillOptions) (Reading, error) {
+	o = o.withDefaults()
+	var prev image.Image
+	var still []image.Image
+	for n := 0; n < o.MaxFrames; n++ {
+		f, err := src.Frame()
+		if err != nil {
+			return Reading{}, fmt.Errorf("vision: still: %w", err)
+		}
+		if prev != nil && FrameDiff(prev, f) < o.Threshold {
+			still = append(still, f)
+		} else {
+			still = still[:0]
+			still = append(still, f)
+		}
+		prev = f
+		if len(still) > o.StillFrames && len(still) >= o.Combine {
+			return readAll(r, still[len(still)-o.Combine:])
+		}
+	}
+	return Reading{}, ErrNotStill
+}
+
+// readAll reads every frame and votes the readings together. Frames with no
+// dice count as readings with no dice; if none had dice, ErrNoDice.
+func readAll(r Reader, frames []image.Image) (Reading, error) {
+	start := time.Now()
+	var rs []Reading
+	for _, f := range frames {
+		rd, err := r.Read(f)
+		if errors.Is(err, ErrNoDice) {
+			rs = append(rs, Reading{})
+			continue
+		}
+		if err != nil {
+			return Reading{}, fmt.Errorf("vision: still: %w", err)
+		}
+		rs = append(rs, rd)
+	}
+	out := Vote(rs)
+	out.Millis = float64(time.Since(start).Microseconds()) / 1000
+	if len(out.Dice) == 0 {
+		return out, ErrNoDice
+	}
+	return out, nil
+}
+
+// FrameDiff is the mean absolute luma difference (0–255) between two frames,
+// sampled on a sparse grid; frames of different sizes differ by 255.
+func FrameDiff(a, b image.Image) float64 {
+	ra, rb := a.Bounds(), b.Bounds()
+	if ra.Dx() != rb.Dx() || ra.Dy() != rb.Dy() {
+		return 255
+	}
+	const step = 4
+	var sum float64
+	var n int
+	for y := 0; y < ra.Dy(); y += step {
+		for x := 0; x < ra.Dx(); x += step {
+			la := luma(a, ra.Min.X+x, ra.Min.Y+y)
+			lb := luma(b, rb.Min.X+x, rb.Min.Y+y)
+			sum += math.Abs(la - lb)
+			n++
+		}
+	}
+	if n == 0 {
+		return 0
+	}
+	return sum / float64(n)
+}
+
+func luma(img image.Image, x, y int) float64 {
+	if m, ok := img.(*image.RGBA); ok {
+		i := m.PixOffset(x, y)
+		p := m.Pix[i : i+3 : i+3]
+		return 0.299*float64(p[0]) + 0.587*float64(p[1]) + 0.114*float64(p[2])
+	}
+	r, g, b, _ := img.At(x, y).RGBA()
+	return (0.299*float64(r) + 0.587*float64(g) + 0.114*float64(b)) / 257
+}
+
+// Vote combines several readings of the same still scene. Dice are matched
+// by position (closer than half a die); a die seen in fewer than half the
+// readings is dropped. Its face is the one most confident readings agree
+// on; if confident readings disagree, or none is confident, it is unsure.
+func Vote(rs []Reading) Reading {
+	var clusters [][]Die
+	for _, r := range rs {
+		for _, d := range r.Dice {
+			clusters = addToCluster(clusters, d)
+		}
+	}
+	out := Reading{}
+	if len(rs) > 0 {
+		out.Image = rs[len(rs)-1].Image
+	}
+	for _, c := range clusters {
+		if 2*len(c) < len(rs) {
+			continue
+		}
+		out.Dice = append(out.Dice, voteDie(c, len(rs)))
+	}
+	SortDice(out.Dice)
+	return out
+}
+
+func addToCluster(cs [][]Die, d Die) [][]Die {
+	for i, c := range cs {
+		a := c[0]
+		dx, dy := float64(a.X-d.X), float64(a.Y-d.Y)
+		if math.Hypot(dx, dy) < float64(a.Size+d.Size)/4 {
+			cs[i] = append(c, d)
+			return cs
+		}
+	}
+	return append(cs, []Die{d})
+}
+
+// voteDie combines the reads of one die over n readings.
+func voteDie(c []Die, n int) Die {
+	type key struct{ kind, face string }
+	votes := map[key]float64{}
+	kinds := map[string]float64{}
+	var sx, sy, ss int
+	for _, d := range c {
+		sx, sy, ss = sx+d.X, sy+d.Y, ss+d.Size
+		kinds[d.Kind] += d.Confidence + 1e-6
+		if !d.Unsure {
+			votes[key{d.Kind, d.Face}] += d.Confidence
+		}
+	}
+	out := Die{X: sx / len(c), Y: sy / len(c), Size: ss / len(c), Unsure: true}
+	out.Kind = bestKey(kinds)
+	faces := map[string]bool{}
+	var best key
+	var bestV, total float64
+	for k, v := range votes {
+		faces[k.face] = true
+		total += v
+		if v > bestV || (v == bestV && (k.kind+k.face) < (best.kind+best.face)) {
+			best, bestV = k, v
+		}
+	}
+	if len(faces) == 1 {
+		out.Kind, out.Face, out.Unsure = best.kind, best.face, false
+		out.Confidence = total / float64(n)
+	}
+	return out
+}
+
+func bestKey(m map[string]float64) string {
+	var best string
+	bv := -1.0
+	for k, v := range m {
+		if v > bv || (v == bv && k < best) {
+			best, bv = k, v
+		}
+	}
+	return best
+}
+
+// SortDice orders dice left to right (then top to bottom).
+func SortDice(ds []Die) {
+	sort.SliceStable(ds, func(i, j int) bool {
+		if ds[i].X != ds[j].X {
+			return ds[i].X < ds[j].X
+		}
+		return ds[i].Y < ds[j].Y
+	})
+}
