@@ -1,0 +1,128 @@
+package heir
+
+import (
+	"fmt"
+	"strings"
+
+	"tableside/engine"
+)
+
+// rule names a section of the Heir's rules.
+func rule(section, step string) *engine.RuleRef {
+	return &engine.RuleRef{Book: "heir", Section: section, Step: step}
+}
+
+// pid makes a prompt id: "t3.place.heir"; setup prompts keep their slug.
+func (m *match) pid(slug string) string {
+	if m.s.Turn == 0 {
+		return slug
+	}
+	return fmt.Sprintf("t%d.%s", m.s.Turn, slug)
+}
+
+// ack puts an instruction to the table and waits for it to be done.
+func (m *match) ack(slug, key string, p engine.Params, r *engine.RuleRef, data map[string]any) {
+	m.t.Ask(engine.Prompt{ID: m.pid(slug), Kind: engine.Ack, Key: key, Params: p, Rule: r, Data: data})
+}
+
+// choose asks a Choice prompt and returns the chosen option ids (nil for none).
+func (m *match) choose(p engine.Prompt) []string {
+	p.Kind, p.ID = engine.Choice, m.pid(p.ID)
+	a := m.t.Ask(p)
+	if a.None {
+		return nil
+	}
+	return a.Choices
+}
+
+// number asks a Number prompt; ok is false for a "none" answer.
+func (m *match) number(p engine.Prompt) (n int, ok bool) {
+	p.Kind, p.ID = engine.Number, m.pid(p.ID)
+	a := m.t.Ask(p)
+	if a.None || a.Number == nil {
+		return 0, false
+	}
+	return *a.Number, true
+}
+
+// dice asks a Dice prompt and returns the faces.
+func (m *match) dice(p engine.Prompt) []string {
+	p.Kind, p.ID = engine.Dice, m.pid(p.ID)
+	return m.t.Ask(p).Faces
+}
+
+// emit records an event.
+func (m *match) emit(typ, key string, p engine.Params, r *engine.RuleRef) {
+	m.t.Emit(engine.Event{Type: typ, Key: key, Params: p, Rule: r})
+}
+
+// gainFame changes the Heir's Fame, re-evaluates its stance and says so.
+func (m *match) gainFame(n int, why string) {
+	if n == 0 {
+		return
+	}
+	m.s.Heir.Fame += n
+	m.t.Emit(engine.Event{Type: "heir.fame", Key: "heir.ev.fame", Data: map[string]any{"delta": n, "why": why},
+		Params: engine.Params{"delta": signed(n), "fame": fmt.Sprint(m.s.Heir.Fame), "why": why}})
+	m.restance()
+}
+
+// gainCoins changes the Heir's Coins (never below 0) and says so.
+func (m *match) gainCoins(n int, why string) {
+	if n == 0 {
+		return
+	}
+	m.s.Heir.Coins = max(0, m.s.Heir.Coins+n)
+	m.t.Emit(engine.Event{Type: "heir.coins", Key: "heir.ev.coins", Data: map[string]any{"delta": n, "why": why},
+		Params: engine.Params{"delta": signed(n), "coins": fmt.Sprint(m.s.Heir.Coins), "why": why}})
+}
+
+// gainShards changes the Heir's Shards and says so.
+func (m *match) gainShards(n int, why string) {
+	if n == 0 {
+		return
+	}
+	m.s.Heir.Shards = max(0, m.s.Heir.Shards+n)
+	m.t.Emit(engine.Event{Type: "heir.shards", Key: "heir.ev.shards", Data: map[string]any{"delta": n, "why": why},
+		Params: engine.Params{"delta": signed(n), "shards": fmt.Sprint(m.s.Heir.Shards), "why": why}})
+}
+
+func signed(n int) string {
+	if n >= 0 {
+		return fmt.Sprintf("+%d", n)
+	}
+	return fmt.Sprint(n)
+}
+
+func joinList(s []string) string {
+	if len(s) == 0 {
+		return "-"
+	}
+	return strings.Join(s, ", ")
+}
+
+func yesNo(b bool) string {
+	if b {
+		return "yes"
+	}
+	return "no"
+}
+
+var romans = []string{"0", "I", "II", "III", "IV", "V", "VI", "VII"}
+
+func roman(n int) string {
+	if n >= 0 && n < len(romans) {
+		return romans[n]
+	}
+	return fmt.Sprint(n)
+}
+
+func (m *match) characterList() string {
+	parts := make([]string, len(m.s.Heir.Characters))
+	for i, c := range m.s.Heir.Characters {
+		parts[i] = c.Kind
+	}
+	return strings.Join(parts, ", ")
+}
+
+func itoa(n int) string { return fmt.Sprint(n) }

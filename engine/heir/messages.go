@@ -1,0 +1,92 @@
+package heir
+
+import "tableside/engine"
+
+// Messages is the Heir's message catalog: every prompt, option and event
+// key the game uses, in English and French.
+func Messages() engine.Catalog {
+	c := engine.Catalog{"en": {}, "fr": {}}
+	for _, m := range messages {
+		c["en"][m[0]] = m[1]
+		c["fr"][m[0]] = m[2]
+	}
+	return c
+}
+
+// messages are key, English, French.
+var messages = [][3]string{
+	// setup
+	{"heir.ask.category", "Your Favorite Trick category?", "Votre école de magie favorite ?"},
+	{"heir.category.escape", "Escape", "Évasion"},
+	{"heir.category.mechanical", "Mechanical", "Mécanique"},
+	{"heir.category.optical", "Optical", "Optique"},
+	{"heir.category.spiritual", "Spiritual", "Spiritisme"},
+	{"heir.ask.magician", "Your Magician?", "Votre Magicien ?"},
+	{"heir.magician.name", "{name}", "{name}"},
+	{"heir.ev.magician", "The Heir plays {name} ({category}).", "L'Héritier joue {name} ({category})."},
+	{"heir.setup.board", "Set up the Heir: Magician {magician} (Heir side up); starting Trick {trick} on the leftmost slot with {markers} Trick markers; Shopping List: {shopping}; Characters: {characters}; Fame {fame}, Coins {coins}, Shards {shards}.",
+		"Installez l'Héritier : Magicien {magician} (face Héritier) ; Tour de départ {trick} sur la case de gauche avec {markers} jetons Tour ; liste de courses : {shopping} ; Personnages : {characters} ; Prestige {fame}, Pièces {coins}, Éclats {shards}."},
+	{"heir.setup.plan.build", "Build the Heir's Plan deck (Academy set: {academy}): a) one random Perform card at the bottom; b) shuffle 1 Set Up and 2 Perform, put two on top, remove one unseen; c) shuffle 2 Set Up and 1 Perform, put them on top; d) put one remaining Set Up card on top (remove the other unseen).",
+		"Formez la pioche Plan de l'Héritier (jeu Académie : {academy}) : a) une carte Performance au hasard en dessous ; b) mélangez 1 Instructions et 2 Performance, posez-en deux dessus, retirez l'autre sans la regarder ; c) mélangez 2 Instructions et 1 Performance, posez-les dessus ; d) posez une Instructions restante dessus (retirez l'autre sans la regarder)."},
+	{"heir.setup.plan.library", "Tableside keeps the Heir's Plan deck: put the Plan cards aside.", "Tableside gère la pioche Plan de l'Héritier : mettez les cartes Plan de côté."},
+	{"heir.setup.prophecies", "Remove these Prophecies before setting up: {list}.", "Retirez ces Prophéties avant la mise en place : {list}."},
+	// events
+	{"heir.ev.turn", "Turn {turn}.", "Tour {turn}."},
+	{"heir.ev.fame", "Heir Fame {delta} ({why}): {fame}.", "Prestige de l'Héritier {delta} ({why}) : {fame}."},
+	{"heir.ev.coins", "Heir Coins {delta} ({why}): {coins}.", "Pièces de l'Héritier {delta} ({why}) : {coins}."},
+	{"heir.ev.shards", "Heir Shards {delta} ({why}): {shards}.", "Éclats de l'Héritier {delta} ({why}) : {shards}."},
+	{"heir.ev.initiative", "Initiative: {first} first.", "Initiative : {first} en premier."},
+	{"heir.ev.stance.ready", "The Heir is Ready: slide its Plan card to the top slot.", "L'Héritier est Prêt : glissez sa carte Plan en haut."},
+	{"heir.ev.stance.busy", "The Heir is Busy: slide its Plan card to the bottom slot.", "L'Héritier est Occupé : glissez sa carte Plan en bas."},
+	{"heir.ev.rest", "The Heir's {character} rests this turn.", "Le {character} de l'Héritier se repose ce tour."},
+	{"heir.ev.characters", "The Heir's Characters: {list}.", "Personnages de l'Héritier : {list}."},
+	{"heir.ev.cardleaves", "Performance card {card} leaves.", "La carte Spectacle {card} part."},
+	{"heir.ev.result", "Final score: Heir {heir}, you {player}. Winner: {winner}.", "Score final : Héritier {heir}, vous {player}. Vainqueur : {winner}."},
+	{"heir.ev.corrected", "Corrected {target} to {value}.", "{target} corrigé en {value}."},
+	// locations
+	{"heir.loc.theater", "Theater", "Théâtre"},
+	{"heir.loc.downtown", "Downtown", "Centre-ville"},
+	{"heir.loc.market-row", "Market Row", "Marché"},
+	{"heir.loc.dark-alley", "Dark Alley", "Allée Sombre"},
+	{"heir.loc.academy", "Academy", "Académie"},
+	{"heir.loc.workshop", "Workshop", "Atelier"},
+	// roll dice
+	{"heir.ask.downtowndice", "Downtown dice: the face of each die?", "Dés du Centre-ville : la face de chaque dé ?"},
+	{"heir.ask.reroll", "Which two Turn Setup dice do you reroll?", "Quels deux dés Configuration relancez-vous ?"},
+	{"heir.ask.reroll.theater", "You reroll the Theater die: which other Turn Setup die?", "Vous relancez le dé Théâtre : quel autre dé Configuration ?"},
+	{"heir.ask.setupdice", "Turn Setup dice ({list}): which two slots does each cover?", "Dés Configuration ({list}) : quelles deux cases chacun bloque-t-il ?"},
+	{"heir.ask.playerfame", "Your Fame? (the Heir has {heir})", "Votre Prestige ? (l'Héritier en a {heir})"},
+	// assignment
+	{"heir.ask.assign", "Your assignments: tap one entry per Character.", "Vos affectations : une entrée par Personnage."},
+	{"heir.opt.assign", "{location} #{n}", "{location} n°{n}"},
+	{"heir.opt.assign.magician", "Magician to the Theater", "Magicien au Théâtre"},
+	{"heir.ask.saused", "How many Special Assignment cards did you use this turn?", "Combien de cartes Affectation spéciale avez-vous utilisées ce tour ?"},
+	{"heir.ask.plankind", "Reveal the Heir's Plan card: Perform (icons top and bottom) or Set Up?", "Révélez la carte Plan de l'Héritier : Performance (icônes en haut et en bas) ou Instructions ?"},
+	{"heir.plan.perform", "Perform", "Performance"},
+	{"heir.plan.set-up", "Set Up", "Instructions"},
+	{"heir.ask.plansteps", "Tap the Plan card's Locations left to right.", "Touchez les Lieux de la carte Plan de gauche à droite."},
+	{"heir.opt.plan.theater2", "Theater (second)", "Théâtre (second)"},
+	{"heir.opt.plan.sa", "Special Assignment: {location}", "Affectation spéciale : {location}"},
+	{"heir.do.assign", "Heir's Plan card ({kind}): assign {list} (* = Special Assignment card).", "Carte Plan de l'Héritier ({kind}) : affectez {list} (* = carte Affectation spéciale)."},
+	// place
+	{"heir.ask.place", "Where do you place your next Character?", "Où placez-vous votre prochain Personnage ?"},
+	{"heir.opt.slot", "{location} slot {n}", "{location} case {n}"},
+	{"heir.opt.backstage", "Theater backstage, {day}", "Théâtre en coulisse, {day}"},
+	{"heir.opt.perform", "Theater Performance spot, {day}", "Théâtre, case Spectacle, {day}"},
+	{"heir.do.place", "Place the Heir's {character} on {where} ({ap} AP).", "Placez le {character} de l'Héritier sur {where} ({ap} PA)."},
+	{"heir.do.rule", "Resolve the Heir's {section} action by the rulebook ({ap} AP, {difficulty}).", "Résolvez l'action {section} de l'Héritier selon les règles ({ap} PA, {difficulty})."},
+	// performance
+	{"heir.ask.performday", "On which day does your Magician perform?", "Quel jour votre Magicien joue-t-il ?"},
+	// end turn
+	{"heir.ask.dawn.idle", "How many of your Contraptions did you not reactivate?", "Combien de vos Inventions n'avez-vous pas réactivées ?"},
+	{"heir.ask.dawn.empty", "How many empty Contraption slots do you have?", "Combien d'emplacements d'Invention vides avez-vous ?"},
+	{"heir.ask.newcard", "Which Performance card was drawn?", "Quelle carte Spectacle a été piochée ?"},
+	{"heir.opt.card", "{card}", "{card}"},
+	// end game
+	{"heir.ask.final.fame", "Your Fame before final scoring?", "Votre Prestige avant le décompte final ?"},
+	{"heir.ask.final.shards", "Your Shards?", "Vos Éclats ?"},
+	{"heir.ask.final.coins", "Your Coins?", "Vos Pièces ?"},
+	{"heir.ask.final.sa", "Your unused Special Assignment cards?", "Vos cartes Affectation spéciale inutilisées ?"},
+	{"heir.ask.final.level3", "Fame from your Level 3 Trick bonuses?", "Prestige des bonus de vos Tours de niveau 3 ?"},
+	{"heir.do.result", "Final score: Heir {heir}, you {player}. Winner: {winner}.", "Score final : Héritier {heir}, vous {player}. Vainqueur : {winner}."},
+}
