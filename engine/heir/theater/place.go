@@ -323,59 +323,6 @@ func better(p, q plan) bool {
 	return false
 }
 
-// bestPlan searches every order, slot and legal orientation of the markers
-// assigned to one card (heir-solo-rules: THEATER, optimum position).
-func bestPlan(c Card, tricks []int, in PlaceInput, freeFirst bool) plan {
-	s := &search{in: in}
-	s.rec(c.Clone(), tricks, freeFirst, plan{})
-	return s.best
-}
-
-type search struct {
-	in   PlaceInput
-	best plan
-}
-
-func (s *search) rec(c Card, pending []int, free bool, cur plan) {
-	if better(cur, s.best) {
-		s.best = plan{items: slices.Clone(cur.items), links: cur.links, fame: cur.fame, shards: cur.shards}
-	}
-	tried := map[string]bool{}
-	for i, ti := range pending {
-		t := s.in.Tricks[ti]
-		if tried[t.ID] || c.Count(Heir, t.ID) >= t.perCard() {
-			continue
-		}
-		tried[t.ID] = true
-		rest := slices.Concat(pending[:i], pending[i+1:])
-		freeHere := free || t.Practice.FreeOrientation
-		for _, sl := range c.FreeSlots() {
-			for _, f := range facings(c, sl, freeHere) {
-				m := Marker{Owner: Heir, TrickID: t.ID, Category: t.Category, Level: t.Level, Slot: sl, Facing: f}
-				it := score(c, m, s.in.Lumenia)
-				it.trick, it.free = ti, free && !t.Practice.FreeOrientation && !slices.Contains(c.Spec.LinkDirections(sl), f)
-				next := c.Clone()
-				next.Markers = append(next.Markers, m)
-				nc := cur
-				nc.items = append(slices.Clone(cur.items), it)
-				nc.links += len(it.links)
-				nc.fame += it.gain.Fame
-				nc.shards += it.gain.Shards
-				s.rec(next, rest, false, nc)
-			}
-		}
-	}
-}
-
-// facings returns the orientations a marker may take on slot sl: its
-// category corner in a link circle, or any with free orientation.
-func facings(c Card, sl trickerion.Slot, free bool) []Direction {
-	if free {
-		return Directions
-	}
-	return c.Spec.LinkDirections(sl)
-}
-
 // score returns the Links marker m creates on card c and what they pay.
 func score(c Card, m Marker, lumenia bool) item {
 	it := item{slot: m.Slot, facing: m.Facing}
