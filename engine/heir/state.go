@@ -88,7 +88,9 @@ type Heir struct {
 	Plan       *PlanCard      `json:"plan,omitempty"`
 	PlanDeck   []PlanCard     `json:"plan_deck"`
 	Stance     string         `json:"stance"`
-	Learned    []string       `json:"residence_taken"` // Trick ids taken from Dahlgaard's Residence
+	Learned    []string       `json:"residence_taken"` // Trick ids the Heir took from Dahlgaard's Residence
+	Gone       []string       `json:"residence_gone"`  // Trick ids the player said are not in the Residence
+	Orders     []string       `json:"orders"`          // components the Heir ordered this turn
 }
 
 // HeirTrick is one Trick on the Heir's board and its Trick markers.

@@ -1,0 +1,175 @@
+package heir
+
+import (
+	"slices"
+
+	"tableside/engine"
+	"tableside/engine/heir/locations"
+	"tableside/engine/trickerion"
+)
+
+// actDowntown resolves the Heir's DOWNTOWN action: count the dice, have
+// one X die rerolled if short, check the Residence, then the steps 1-6.
+func (m *match) actDowntown(ap int) {
+	dice := m.downtownDice()
+	n := locations.DiceToCollect(m.level(), ap)
+	if d, ok := locations.RerollDie(dice, n); ok {
+		f := m.dice(engine.Prompt{ID: "act.downtown.reroll", Key: "heir.ask.rerolldie", Params: engine.Params{"die": d.String()},
+			Dice: []engine.Die{{Kind: downtownKinds[d], Faces: d.Faces()}}, Rule: rule("DOWNTOWN", "")})
+		dice[d] = f[0]
+	}
+	m.askResidence(dice)
+	res, err := locations.Downtown(m.downtownState(ap, dice), m.t.Rand())
+	if err != nil { // the dice come from checked prompts: this cannot happen
+		panic(err)
+	}
+	m.s.Board.Downtown = res.Dice[:]
+	for _, s := range res.Steps {
+		m.applyDowntownStep(s)
+	}
+	m.gainCoins(res.Coins, "downtown")
+	m.ackSteps("downtown", "DOWNTOWN", res.Steps)
+}
+
+func (m *match) downtownDice() locations.Dice {
+	var ds locations.Dice
+	copy(ds[:], m.s.Board.Downtown)
+	return ds
+}
+
+func (m *match) downtownState(ap int, dice locations.Dice) locations.DowntownState {
+	return locations.DowntownState{Level: m.level(), AP: ap, Dice: dice, Fame: m.s.Heir.Fame,
+		Favorite: trickerion.Category(m.s.Heir.Category), Tricks: m.heirTricks(), Characters: m.heirCharacters(),
+		Academy: m.s.Options.Academy, Residence: m.residence(), ShoppingList: slices.Clone(m.s.Heir.Shopping)}
+}
+
+// heirTricks returns the Heir's Trick cards left to right.
+func (m *match) heirTricks() []trickerion.Trick {
+	var out []trickerion.Trick
+	for _, t := range m.s.Heir.Tricks {
+		if c, ok := trickerion.TrickByID(t.ID); ok {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+func (m *match) heirCharacters() locations.Characters {
+	var c locations.Characters
+	add := func(kind, special string) {
+		switch kind {
+		case Protege:
+			c.Protege = true
+		case Apprentice:
+			c.Apprentices++
+		case Magician:
+		default:
+			c.Specialists = append(c.Specialists, special)
+		}
+	}
+	for _, ch := range m.s.Heir.Characters {
+		add(ch.Kind, ch.Special)
+	}
+	for _, k := range m.s.Heir.Waiting {
+		add(k, k)
+	}
+	return c
+}
+
+// residence lists the Tricks still in Dahlgaard's Residence: all but the
+// Heir's and those the player said are gone.
+func (m *match) residence() []trickerion.Trick {
+	return slices.DeleteFunc(trickerion.Tricks(), func(t trickerion.Trick) bool {
+		return slices.Contains(m.s.Heir.Learned, t.ID) || slices.Contains(m.s.Heir.Gone, t.ID)
+	})
+}
+
+// askResidence asks, before the Heir draws a Trick, which of the Tricks it
+// would draw from are no longer in Dahlgaard's Residence (the player's).
+func (m *match) askResidence(dice locations.Dice) {
+	cat, ok := m.learnCategory(dice)
+	if !ok {
+		return
+	}
+	cands := locations.LearnCandidates(m.residence(), cat, m.s.Heir.Fame)
+	if len(cands) == 0 {
+		return
+	}
+	opts := make([]engine.Option, len(cands))
+	for i, t := range cands {
+		opts[i] = engine.Option{ID: t.ID, Key: "heir.opt.trick", Params: engine.Params{"trick": t.Name}}
+	}
+	gone := m.choose(engine.Prompt{ID: "act.downtown.residence", Key: "heir.ask.residence", Options: opts,
+		Min: 1, Max: len(opts), None: true, Rule: rule("DOWNTOWN", "1a")})
+	m.s.Heir.Gone = append(m.s.Heir.Gone, gone...)
+}
+
+// learnCategory is the category the Heir would learn from at step 1, if
+// step 1 applies (fewer than 2 Tricks of its top Level, or 36+ Fame, and a
+// Trick die showing).
+func (m *match) learnCategory(dice locations.Dice) (trickerion.Category, bool) {
+	top, n := locations.FameLevel(m.s.Heir.Fame), 0
+	for _, t := range m.heirTricks() {
+		if t.Level == top {
+			n++
+		}
+	}
+	if n >= 2 && m.s.Heir.Fame < locations.Level3Fame {
+		return "", false
+	}
+	for _, f := range dice[:2] {
+		switch f {
+		case locations.FaceX:
+		case locations.FaceAny:
+			return trickerion.Category(m.s.Heir.Category), true
+		default:
+			return trickerion.Category(f), true
+		}
+	}
+	return "", false
+}
+
+// applyDowntownStep carries one Downtown step onto the Heir's board.
+func (m *match) applyDowntownStep(s locations.Step) {
+	h := &m.s.Heir
+	switch s.Kind {
+	case locations.StepReturnTrick:
+		m.dropTrick(s.Trick.ID)
+	case locations.StepLearnTrick:
+		at := min(s.Slot, len(h.Tricks))
+		h.Tricks = slices.Insert(h.Tricks, at, HeirTrick{ID: s.Trick.ID, Markers: m.preparedMarkers(s.Trick)})
+		h.Learned = append(h.Learned, s.Trick.ID)
+		m.addShopping(s.Trick)
+		m.restance()
+	case locations.StepHireSpecialist:
+		h.Waiting = append(h.Waiting, s.Specialist)
+	case locations.StepHireApprentice:
+		h.Waiting = append(h.Waiting, Apprentice)
+	}
+	m.stepEvent("DOWNTOWN", s)
+}
+
+// dropTrick returns a Trick to the Residence with all its markers (on the
+// Performance cards and in the Academy too).
+func (m *match) dropTrick(id string) {
+	h := &m.s.Heir
+	h.Tricks = slices.DeleteFunc(h.Tricks, func(t HeirTrick) bool { return t.ID == id })
+	h.Learned = slices.DeleteFunc(h.Learned, func(x string) bool { return x == id })
+	m.dropTrickMarkers(id)
+	m.restance()
+}
+
+// stepEvent reports one step of a Location action.
+func (m *match) stepEvent(section string, s locations.Step) {
+	p := engine.Params{"trick": s.Trick.Name, "slot": itoa(s.Slot + 1), "markers": itoa(s.Markers),
+		"components": joinList(s.Components), "component": s.Component, "specialist": s.Specialist,
+		"coins": itoa(s.Coins), "location": s.Location, "die": s.Die.String(), "face": s.Face}
+	m.t.Emit(engine.Event{Type: "heir.step", Key: "heir.ev.step." + string(s.Kind), Params: p,
+		Data: map[string]any{"step": s}, Rule: rule(section, s.Rule)})
+}
+
+// ackSteps asks the table to carry out a Location action's steps.
+func (m *match) ackSteps(slug, section string, steps []locations.Step) {
+	m.ack("act."+slug, "heir.do.steps", engine.Params{"section": section, "n": itoa(len(steps))},
+		rule(section, ""), map[string]any{"steps": steps})
+}
