@@ -9,6 +9,22 @@
 // Every function is pure: explicit inputs, an explicit result listing what
 // changed in order. The package asks nothing and renders no prose; the Heir
 // FLOW turns the results into prompts and events.
+//
+// Points the rule texts leave open, and what this package does:
+//   - Marker geometry: markers sit as diamonds, each corner pointing at one
+//     neighbouring slot; the corner symbols run clockwise Escape,
+//     Spiritual, Mechanical, Optical (the Board Game Arena implementation's
+//     order). Any two equal symbols in a circle make a Link.
+//   - A Link pays its creator 1/2/3 Fame for the best Trick Level in it
+//     (French summary "Tour de meilleur niveau"; grey markers have no Level).
+//   - Performing pays 1 Fame per Link on the card, whoever's markers form it.
+//   - Card priority "(other) Heir Tricks" counts Heir markers of a different
+//     Trick; markers of one action are set up card by card, left to right.
+//   - "Left to right, top to bottom" is reading order: the top row first.
+//   - A leaving card is used only when no other card can take that marker.
+//   - Yield "minus 1 Coin and 1 Fame" never goes below 0 per resource.
+//   - Red Lotus's Fame is not part of the Heir's choice of card.
+//   - Cards carry no weekday: any Magician performs any card.
 package theater
 
 import (
@@ -102,8 +118,9 @@ const (
 
 // Marker is a Trick marker on a Performance card. Category is the Trick's
 // category and Facing the direction its category corner points; the other
-// corners follow clockwise (see Corner). Neutral markers have no TrickID and
-// Level 0.
+// corners follow clockwise (see Corner). Level (1..3) sets what a Link
+// with the marker pays; neutral markers have no TrickID and Level 0, and a
+// player's marker whose Level the FLOW does not know may be given Level 0.
 type Marker struct {
 	Owner    Owner               `json:"owner"`
 	TrickID  string              `json:"trick_id,omitempty"`

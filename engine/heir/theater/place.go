@@ -130,10 +130,16 @@ type PlaceResult struct {
 // most Fame, then the most Shards, then topmost/leftmost; without any Link
 // that is the first empty slot left to right, top to bottom.
 //
-// Link payment (open point, see package notes): each Link pays its creator
-// Fame equal to the Level of the Trick just placed (the Heir always takes
-// Fame, never Coins), +1 Fame with Lumenia; a Shard icon in the circle pays
-// 1 Shard to the Heir and 1 to the player if the other marker is theirs.
+// Link payment: each Link pays its creator Fame equal to the best Level
+// (1, 2 or 3, for Fame thresholds 1, 16, 36) of the two Tricks in it
+// (trickerion-rules-summary.fr: THÉÂTRE, Enchaînements, "Le bonus dépend
+// du Tour de meilleur niveau placé dans le lien"; the amounts 1/2/3 are the
+// Board Game Arena implementation's), a grey marker or a player's marker
+// given with Level 0 counting as nothing; the Heir always takes Fame, never
+// Coins (heir-solo-rules: THEATER); +1 Fame with Lumenia. A Shard icon in
+// the circle pays 1 Shard to the Heir and 1 to the player if the other
+// marker is theirs ("chaque joueur ayant un jeton dans le lien gagne 1
+// Éclat, un seul par joueur").
 func Place(in PlaceInput) PlaceResult {
 	res := PlaceResult{
 		Cards:  cloneCards(in.Cards),
@@ -335,7 +341,7 @@ func score(c Card, m Marker, lumenia bool) item {
 		if !ok || m.CornerAt(d) != o.CornerAt(d.Opposite()) {
 			continue
 		}
-		lm := LinkMade{With: o, Category: m.CornerAt(d), Shard: l.Shard, Fame: m.Level}
+		lm := LinkMade{With: o, Category: m.CornerAt(d), Shard: l.Shard, Fame: max(m.Level, o.Level)}
 		if lumenia {
 			lm.Fame++
 		}

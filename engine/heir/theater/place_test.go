@@ -126,8 +126,8 @@ func TestTheater_OptimumPosition(t *testing.T) {
 
 // heir-solo-rules: THEATER: "If it places two different Trick markers on
 // the same Performance card, it always places them in the order that
-// generates the highest Link bonus": the Level 2 Trick goes second so the
-// Link pays 2 Fame, not 1.
+// generates the highest Link bonus": the Level 2 Trick goes second, the
+// Link pays 2 Fame (the best Level in it).
 func TestTheater_TwoMarkersSameCard_BestOrder(t *testing.T) {
 	r := Place(PlaceInput{
 		Count:  2,
@@ -296,5 +296,25 @@ func TestTheater_CanPlaceAny(t *testing.T) {
 		if got := CanPlaceAny(tc.tricks, tc.cards, false, false); got != tc.want {
 			t.Errorf("%s: CanPlaceAny = %v, want %v", tc.name, got, tc.want)
 		}
+	}
+}
+
+// trickerion-rules-summary.fr: THÉÂTRE, Enchaînements: the bonus depends on
+// the best Level in the Link: a Level 1 Trick linking with the player's
+// Level 3 Trick pays 3 Fame; with a grey marker it pays its own Level.
+func TestTheater_LinkPaysBestLevel(t *testing.T) {
+	p3 := playerM("P", trickerion.Escape, 0, 1, Up)
+	p3.Level = 3
+	tests := []struct {
+		name string
+		c    Card
+		want want
+	}{
+		{"player's Level 3", card(t, "P01_RiversideTheater", p3), want{trick: stocks, slot: at(0, 0), facing: Down, gain: trickerion.Yield{Fame: 3, Shards: 1}}},
+		{"grey marker", soloCard(), want{trick: stocks, slot: at(0, 1), facing: Up, gain: trickerion.Yield{Fame: 1, Shards: 1}}},
+	}
+	for _, tc := range tests {
+		r := Place(PlaceInput{Count: 1, Tricks: []HeirTrick{trick(t, stocks, 1)}, Cards: []Card{tc.c}})
+		checkPlacements(t, r.Placements, []want{tc.want})
 	}
 }

@@ -16,6 +16,7 @@ type cell struct {
 	owner       Owner
 	trick       string
 	cat, facing int
+	level       int
 }
 
 type board struct {
@@ -66,7 +67,7 @@ func newBoard(c Card) *board {
 		b.link[bb][d.Opposite().index()] = v
 	}
 	for _, m := range c.AllMarkers() {
-		b.cells[slotIndex(m.Slot.X, m.Slot.Y)] = cell{on: true, owner: m.Owner, trick: m.TrickID, cat: categoryIndex(m.Category), facing: m.Facing.index()}
+		b.cells[slotIndex(m.Slot.X, m.Slot.Y)] = cell{on: true, owner: m.Owner, trick: m.TrickID, cat: categoryIndex(m.Category), facing: m.Facing.index(), level: m.Level}
 	}
 	return b
 }
@@ -86,7 +87,7 @@ func (b *board) gain(i, cat, facing, level int, lumenia bool) (links, fame, shar
 			continue
 		}
 		links++
-		fame += level
+		fame += max(level, o.level)
 		if lumenia {
 			fame++
 		}
@@ -105,9 +106,11 @@ func (b *board) count(trick string) int {
 	return n
 }
 
-// searcher tries the markers in ascending Level order (the order that makes
-// every Link between two new markers pay the higher Level); a marker placed
-// with free orientation (Master of Chains) goes first.
+// searcher tries the markers in ascending Level order, so that a Link
+// between two new markers is created by the higher Level Trick (the order
+// "that generates the highest Link bonus", heir-solo-rules: THEATER; with
+// the Link paying the best Level in it, any order pays the same); a marker
+// placed with free orientation (Master of Chains) goes first.
 type searcher struct {
 	b       *board
 	tricks  []HeirTrick
@@ -169,7 +172,7 @@ func (s *searcher) tryMarker(ti int, free bool, next int) {
 			s.cur.links += links
 			s.cur.fame += fame
 			s.cur.shards += shards
-			s.b.cells[i] = cell{on: true, owner: Heir, trick: t.ID, cat: cat, facing: f}
+			s.b.cells[i] = cell{on: true, owner: Heir, trick: t.ID, cat: cat, facing: f, level: t.Level}
 			s.rec(next, false)
 			s.b.cells[i] = cell{}
 			s.cur = plan{items: saved.items[:len(saved.items)], links: saved.links, fame: saved.fame, shards: saved.shards}
