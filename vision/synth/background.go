@@ -80,12 +80,12 @@ func paintWood(lum []float32, c *canvas, r *rand.Rand) {
 			b := -tx*sa + ty*ca + 10000
 			i := y*c.w + x
 			t := b + 22*float64(warp[i])
-			g := 0.5 + 0.5*math.Sin(2*math.Pi*t/period)
+			g := 0.5 + 0.5*fastSin(t/period)
 			l := 1 - 0.22*float32(g*g*g)
 			l += streak[int(b*0.7)&4095]
 			pi := int(b / plank)
 			l *= shades[pi&63]
-			if math.Mod(b, plank) < 1.6 {
+			if b-float64(pi)*plank < 1.6 {
 				l *= 0.55
 			}
 			lum[i] *= l
@@ -98,14 +98,14 @@ func paintCloth(lum []float32, c *canvas, r *rand.Rand) {
 	ang := r.Float64() * 90
 	ca, sa := cosd(ang), sind(ang)
 	p := 3.5 + r.Float64()*3
-	k := 2 * math.Pi / p
+	k := 1 / p
 	for y := 0; y < c.h; y++ {
 		for x := 0; x < c.w; x++ {
 			tx, ty := c.x0+float64(x), c.y0+float64(y)
 			a := tx*ca + ty*sa
 			b := -tx*sa + ty*ca
-			s1, s2 := math.Sin(k*a), math.Sin(k*b)
-			lum[y*c.w+x] *= float32(1 + 0.09*s1*s2 + 0.04*math.Abs(s1) - 0.04*math.Abs(s2))
+			s1, s2 := fastSin(k*a), fastSin(k*b)
+			lum[y*c.w+x] *= 1 + 0.09*s1*s2 + 0.04*abs32(s1) - 0.04*abs32(s2)
 		}
 	}
 }
@@ -171,23 +171,31 @@ func addPixNoise(dst []float32, amp float32, n *pixNoise) {
 // warp fills the w×h image buffer dst from the table canvas c through the
 // inverse homography inv (image → table), bilinear.
 func warp(dst []float32, w, h int, c *canvas, inv homog) {
+	maxX, maxY := float64(c.w-2), float64(c.h-2)
 	for y := 0; y < h; y++ {
 		py := float64(y) + 0.5
+		// numerators and denominator are linear in x along a row
+		nx := inv[0]*0.5 + inv[1]*py + inv[2] - c.x0*(inv[6]*0.5+inv[7]*py+inv[8])
+		ny := inv[3]*0.5 + inv[4]*py + inv[5] - c.y0*(inv[6]*0.5+inv[7]*py+inv[8])
+		dw := inv[6]*0.5 + inv[7]*py + inv[8]
+		dnx, dny, ddw := inv[0]-c.x0*inv[6], inv[3]-c.y0*inv[6], inv[6]
+		o := y * w * 3
 		for x := 0; x < w; x++ {
-			tx, ty := inv.apply(float64(x)+0.5, py)
-			fx, fy := tx-c.x0-0.5, ty-c.y0-0.5
-			x0, y0 := int(math.Floor(fx)), int(math.Floor(fy))
+			fx, fy := nx/dw-0.5, ny/dw-0.5
+			nx, ny, dw = nx+dnx, ny+dny, dw+ddw
+			fx = math.Max(0, math.Min(maxX, fx))
+			fy = math.Max(0, math.Min(maxY, fy))
+			x0, y0 := int(fx), int(fy)
 			ax, ay := float32(fx-float64(x0)), float32(fy-float64(y0))
-			x0 = clampInt(x0, 0, c.w-2)
-			y0 = clampInt(y0, 0, c.h-2)
 			i := (y0*c.w + x0) * 3
 			j := i + c.w*3
-			o := (y*w + x) * 3
+			p, q := c.pix[i:i+6], c.pix[j:j+6]
 			for k := 0; k < 3; k++ {
-				t := c.pix[i+k] + (c.pix[i+3+k]-c.pix[i+k])*ax
-				b := c.pix[j+k] + (c.pix[j+3+k]-c.pix[j+k])*ax
+				t := p[k] + (p[k+3]-p[k])*ax
+				b := q[k] + (q[k+3]-q[k])*ax
 				dst[o+k] = t + (b-t)*ay
 			}
+			o += 3
 		}
 	}
 }
@@ -198,6 +206,27 @@ func clampInt(v, lo, hi int) int {
 	}
 	if v > hi {
 		return hi
+	}
+	return v
+}
+
+// sinTable holds one period of sin in 1024 steps, for fastSin.
+var sinTable = func() [1024]float32 {
+	var t [1024]float32
+	for i := range t {
+		t[i] = float32(math.Sin(2 * math.Pi * float64(i) / 1024))
+	}
+	return t
+}()
+
+// fastSin is sin(2πx) from a table (nearest step): textures only.
+func fastSin(x float64) float32 {
+	return sinTable[int(x*1024+1<<30)&1023]
+}
+
+func abs32(v float32) float32 {
+	if v < 0 {
+		return -v
 	}
 	return v
 }

@@ -111,8 +111,18 @@ func project(c [8]float64, nx, ny float64) (lo, hi float64) {
 // roundedSDF is the signed distance (face units) from (u,v) to the rounded
 // square [-1,1]² with corner radius r.
 func roundedSDF(u, v, r float64) float64 {
-	qx := math.Abs(u) - (1 - r)
-	qy := math.Abs(v) - (1 - r)
-	out := math.Hypot(math.Max(qx, 0), math.Max(qy, 0))
-	return out + math.Min(math.Max(qx, qy), 0) - r
+	if u < 0 {
+		u = -u
+	}
+	if v < 0 {
+		v = -v
+	}
+	qx, qy := u-(1-r), v-(1-r)
+	if qx <= 0 || qy <= 0 {
+		if qy > qx {
+			qx = qy
+		}
+		return qx - r
+	}
+	return math.Sqrt(qx*qx+qy*qy) - r
 }

@@ -10,7 +10,7 @@ import (
 // Glyphs are drawn procedurally from a few shapes in face units: the top
 // face of a die is the square [-1,1]², y pointing down (image convention).
 // Each glyph is rasterised once into an ink mask (glyphRes² coverage values,
-// 4×4 supersampled) and sampled bilinearly when a die is drawn.
+// 3×3 supersampled) and sampled bilinearly when a die is drawn.
 
 const glyphRes = 128
 
@@ -232,7 +232,7 @@ func glyphMask(kind, face string) mask {
 
 func rasterise(g glyph) mask {
 	m := make(mask, glyphRes*glyphRes)
-	const ss = 4
+	const ss = 3
 	for y := 0; y < glyphRes; y++ {
 		for x := 0; x < glyphRes; x++ {
 			n := 0

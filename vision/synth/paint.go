@@ -148,9 +148,16 @@ func (sc *scene) shade(p []float32, d *die, u, v float64, sh [2]float64, su, sv 
 // side paints the visible sides of a die: the top face swept toward its
 // base, darker than the top.
 func (sc *scene) side(p []float32, d *die, u, v, su, sv, ppu, px, py float64) {
+	if u < math.Min(0, su)-1.05 || u > math.Max(0, su)+1.05 || v < math.Min(0, sv)-1.05 || v > math.Max(0, sv)+1.05 {
+		return // outside the swept box
+	}
+	if roundedSDF(u, v, cornerR)*ppu < -1 {
+		return // well inside the top face, which covers it
+	}
+	n := int(math.Hypot(su, sv)/0.06) + 1
 	best, bt := math.Inf(1), 0.0
-	for k := 0; k <= 6; k++ {
-		t := float64(k) / 6
+	for k := 0; k <= n; k++ {
+		t := float64(k) / float64(n)
 		s := 1 - t*d.baseK
 		dd := roundedSDF((u-t*su)/s, (v-t*sv)/s, cornerR) * s
 		if dd < best {
@@ -203,26 +210,52 @@ func smoothstep(e0, e1, x float64) float64 {
 // Gaussian).
 func blur(buf []float32, w, h, r int) {
 	tmp := make([]float32, len(buf))
-	boxLine(buf, tmp, w, h, r, 3, w*3) // rows: step 3, lines w*3 apart
-	boxLine(tmp, buf, h, w, r, w*3, 3) // columns
+	blurRows(buf, tmp, w, h, r)
+	blurCols(tmp, buf, w, h, r)
 }
 
-// boxLine averages n samples (stride step) along each of lines lines (line
-// starts stride apart), 3 channels, clamped at the ends.
-func boxLine(src, dst []float32, n, lines, r, step, stride int) {
+// blurRows box-blurs each row of src into dst, clamped at the ends.
+func blurRows(src, dst []float32, w, h, r int) {
 	norm := 1 / float32(2*r+1)
-	for l := 0; l < lines; l++ {
-		base := l * stride
-		for ch := 0; ch < 3; ch++ {
-			at := func(i int) float32 { return src[base+clampInt(i, 0, n-1)*step+ch] }
-			var s float32
-			for i := -r; i <= r; i++ {
-				s += at(i)
-			}
-			for i := 0; i < n; i++ {
-				dst[base+i*step+ch] = s * norm
-				s += at(i+r+1) - at(i-r)
-			}
+	ext := make([]float32, (w+2*r+1)*3)
+	for y := 0; y < h; y++ {
+		row := src[y*w*3 : (y+1)*w*3]
+		for i := 0; i < w+2*r+1; i++ {
+			k := clampInt(i-r, 0, w-1) * 3
+			copy(ext[i*3:i*3+3], row[k:k+3])
+		}
+		var s0, s1, s2 float32
+		for i := 0; i < 2*r+1; i++ {
+			s0, s1, s2 = s0+ext[3*i], s1+ext[3*i+1], s2+ext[3*i+2]
+		}
+		out := dst[y*w*3 : (y+1)*w*3]
+		for x := 0; x < w; x++ {
+			out[3*x], out[3*x+1], out[3*x+2] = s0*norm, s1*norm, s2*norm
+			a, b := 3*(x+2*r+1), 3*x
+			s0 += ext[a] - ext[b]
+			s1 += ext[a+1] - ext[b+1]
+			s2 += ext[a+2] - ext[b+2]
+		}
+	}
+}
+
+// blurCols box-blurs the columns of src into dst with a running row sum.
+func blurCols(src, dst []float32, w, h, r int) {
+	norm := 1 / float32(2*r+1)
+	n := w * 3
+	acc := make([]float32, n)
+	rowAt := func(y int) []float32 { y = clampInt(y, 0, h-1); return src[y*n : (y+1)*n] }
+	for y := -r; y <= r; y++ {
+		for i, v := range rowAt(y) {
+			acc[i] += v
+		}
+	}
+	for y := 0; y < h; y++ {
+		out := dst[y*n : (y+1)*n]
+		add, sub := rowAt(y+r+1), rowAt(y-r)
+		for i := range out {
+			out[i] = acc[i] * norm
+			acc[i] += add[i] - sub[i]
 		}
 	}
 }

@@ -65,6 +65,7 @@ type scene struct {
 	background, light  string
 	lightBase, lightG  float64
 	lightDir, vignette float64
+	lightCos, lightSin float64
 	shadowDX, shadowDY float64 // shadow offset in units of die side
 	shadowDark         float64
 	blurR              int
@@ -148,6 +149,7 @@ func pick(r *rand.Rand, want string, from []string, what string) (string, error)
 
 func (sc *scene) setLight(r *rand.Rand) {
 	sc.lightDir = r.Float64() * 360
+	sc.lightCos, sc.lightSin = cosd(sc.lightDir), sind(sc.lightDir)
 	switch sc.light {
 	case "even":
 		sc.lightBase, sc.lightG, sc.vignette = 0.95+r.Float64()*0.12, 0.03, 0.04
@@ -162,8 +164,11 @@ func (sc *scene) setLight(r *rand.Rand) {
 func (sc *scene) lightAt(x, y float64) float32 {
 	half := float64(sc.w) / 2
 	nx, ny := (x-half)/half, (y-float64(sc.h)/2)/half
-	l := sc.lightBase * (1 + sc.lightG*(nx*cosd(sc.lightDir)+ny*sind(sc.lightDir))) * (1 - sc.vignette*(nx*nx+ny*ny))
-	return float32(math.Max(0.08, l))
+	l := sc.lightBase * (1 + sc.lightG*(nx*sc.lightCos+ny*sc.lightSin)) * (1 - sc.vignette*(nx*nx+ny*ny))
+	if l < 0.08 {
+		return 0.08
+	}
+	return float32(l)
 }
 
 // layout places the dice on the table: all inside the picture, none
