@@ -2,6 +2,7 @@ package heir
 
 import (
 	"tableside/engine"
+	"tableside/engine/heir/theater"
 )
 
 // act resolves the action of the Heir's Character placed at loc with ap
@@ -24,17 +25,6 @@ func (m *match) act(c Character, loc string, ap int) {
 	}
 }
 
-// canSetUp reports whether a non-Magician sent to the Theater would place
-// at least one Trick marker.
-func (m *match) canSetUp() bool {
-	for _, t := range m.s.Heir.Tricks {
-		if t.Markers > 0 {
-			return true
-		}
-	}
-	return false
-}
-
 // temporary resolves a Location whose rule package has not landed yet as
 // an instruction naming the rule. TEMPORARY.
 func (m *match) temporary(section string, ap int) {
@@ -42,8 +32,8 @@ func (m *match) temporary(section string, ap int) {
 		rule(section, ""), nil)
 }
 
+func (m *match) actAcademy(ap int) { m.temporary("ACADEMY", ap) }
 
-// dropTrickMarkers removes a returned Trick's markers from the Theater.
-func (m *match) dropTrickMarkers(id string) {}
-func (m *match) actAcademy(ap int)   { m.temporary("ACADEMY", ap) }
-func (m *match) actTheater(ap int)   { m.temporary("THEATER", ap) }
+func (m *match) practice(id string) theater.Practice { return theater.Practice{} }
+
+func (m *match) dropAcademyMarker(id string) {}

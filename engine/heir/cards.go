@@ -1,49 +1,41 @@
 package heir
 
 import (
-	"encoding/json"
+	"fmt"
 	"slices"
 
 	"tableside/engine"
-	"tableside/engine/trickerion"
+	"tableside/engine/heir/theater"
 )
 
 // DisplayCards is how many Performance cards are on display in turn n of
 // the solo game: 1, then 2, then 3 (performance_cards.json solo facts).
 func DisplayCards(turn int) int { return min(turn, 3) }
 
-// cardIDs lists the Performance cards the player can draw: the solo
+// cardSpecs lists the Performance cards the player can draw: the solo
 // library's, then the multiplayer ones, minus those already seen.
-func (m *match) cardIDs() []string {
-	var ids []string
-	for _, raw := range m.setup0.Library.SoloPerformanceCards {
-		var c struct {
-			ID string `json:"id"`
-		}
-		if json.Unmarshal(raw, &c) == nil && c.ID != "" {
-			ids = append(ids, c.ID)
-		}
-	}
-	for _, c := range trickerion.PerformanceCards() {
-		ids = append(ids, c.ID)
-	}
-	return slices.DeleteFunc(ids, func(id string) bool { return slices.Contains(m.s.Board.Seen, id) })
+func (m *match) cardSpecs() []theater.CardSpec {
+	specs := append(slices.Clone(m.setup0.Library.SoloPerformanceCards), theater.MultiplayerSpecs()...)
+	return slices.DeleteFunc(specs, func(c theater.CardSpec) bool { return slices.Contains(m.s.Board.Seen, c.ID) })
 }
 
 // askNewCard asks which Performance card was drawn onto the leftmost
 // display slot; none means a card Tableside does not know.
 func (m *match) askNewCard(slug string) Card {
 	var opts []engine.Option
-	for _, id := range m.cardIDs() {
-		opts = append(opts, engine.Option{ID: id, Key: "heir.opt.card", Params: engine.Params{"card": id}})
+	specs := m.cardSpecs()
+	for _, c := range specs {
+		opts = append(opts, engine.Option{ID: c.ID, Key: "heir.opt.card", Params: engine.Params{"card": c.Name, "id": c.ID}})
 	}
 	got := m.choose(engine.Prompt{ID: slug, Key: "heir.ask.newcard", Options: opts, Min: 1, Max: 1, None: true,
 		Rule: &engine.RuleRef{Book: "base", Section: "END TURN", Step: "move performance cards"}})
 	if got == nil {
-		return Card{}
+		m.s.Board.Unknown++
+		return Card{Card: theater.Card{Spec: theater.CardSpec{ID: fmt.Sprintf("unknown-%d", m.s.Board.Unknown)}}}
 	}
 	m.s.Board.Seen = append(m.s.Board.Seen, got[0])
-	return Card{ID: got[0]}
+	i := slices.IndexFunc(specs, func(c theater.CardSpec) bool { return c.ID == got[0] })
+	return Card{Card: theater.Card{Spec: specs[i]}, Known: true}
 }
 
 // moveCards moves the Performance cards one slot right; from turn III the
@@ -61,5 +53,8 @@ func (m *match) moveCards() {
 
 // cardLeaves pays the Heir its markers on a card leaving the display.
 func (m *match) cardLeaves(c Card) {
-	m.emit("card.leaves", "heir.ev.cardleaves", engine.Params{"card": c.ID}, rule("END TURN PHASE", "move performance cards"))
+	m.emit("card.leaves", "heir.ev.cardleaves", engine.Params{"card": c.Spec.ID}, rule("END TURN PHASE", "move performance cards"))
+	res := theater.Leave(c.Card, m.theaterTricks())
+	m.setTheaterTricks(res.Tricks)
+	m.gainYield(res.Gain, "card-leaves")
 }

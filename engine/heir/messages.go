@@ -92,7 +92,18 @@ var messages = [][3]string{
 	{"heir.ev.step.rotate-prophecies", "Rotate the Pending Prophecies by one.", "Décalez les Prophéties en attente d'une case."},
 	{"heir.ev.step.priestess-swap", "Swap next turn's Prophecy with a randomly drawn one.", "Échangez la Prophétie du prochain tour avec une tirée au hasard."},
 	{"heir.ev.step.draw-assignment", "The Heir draws a {location} Special Assignment card.", "L'Héritier pioche une carte Affectation spéciale {location}."},
+	{"heir.ev.setup", "Heir marker: {trick} on card {card}, slot {slot}, category corner {facing}: {links} Link(s), +{fame} Fame, +{shards} Shards.", "Jeton de l'Héritier : {trick} sur la carte {card}, case {slot}, coin d'école vers {facing} : {links} enchaînement(s), +{fame} Prestige, +{shards} Éclats."},
+	{"heir.do.theater", "Set up the Heir's {n} Trick marker(s) as listed above; you gain {playershards} Shard(s) from Shard Links.", "Montez les {n} jeton(s) Tour de l'Héritier comme indiqué ci-dessus ; vous gagnez {playershards} Éclat(s) des enchaînements à Éclat."},
+	{"heir.do.theater.hand", "Set up {n} of the Heir's Trick markers ({tricks}) by the THEATER rules: cards with its Tricks > cards with yours > leftmost; most Links, Fame then Shards; else first empty slot.", "Montez {n} jetons Tour de l'Héritier ({tricks}) selon les règles THÉÂTRE : cartes avec ses Tours > cartes avec les vôtres > la plus à gauche ; le plus d'enchaînements, Prestige puis Éclats ; sinon première case vide."},
+	{"heir.ask.linkfame", "How much Fame did the Heir's Links pay?", "Combien de Prestige les enchaînements de l'Héritier ont-ils rapporté ?"},
+	{"heir.ask.linkshards", "How many Shards did the Heir's Links pay?", "Combien d'Éclats les enchaînements de l'Héritier ont-ils rapporté ?"},
+	{"heir.ask.playersetup", "Which Trick markers did you set up? (card, slot, category)", "Quels jetons Tour avez-vous montés ? (carte, case, école)"},
+	{"heir.opt.setup", "card {card} {slot} {category}", "carte {card} {slot} {category}"},
 	// performance
+	{"heir.ev.noperform", "The Heir has no marker on any card: it does not perform.", "L'Héritier n'a aucun jeton sur les cartes : il ne joue pas."},
+	{"heir.do.perform", "The Heir performs card {card}: {links} Link(s); it gains {fame} Fame, {coins} Coins, {shards} Shards. Return its markers to its Tricks.", "L'Héritier joue la carte {card} : {links} enchaînement(s) ; il gagne {fame} Prestige, {coins} Pièces, {shards} Éclats. Remettez ses jetons sur ses Tours."},
+	{"heir.ask.performed", "Which card did you perform?", "Quelle carte avez-vous jouée ?"},
+	{"heir.opt.cardpos", "Card {n}: {card}", "Carte {n} : {card}"},
 	{"heir.ask.performday", "On which day does your Magician perform?", "Quel jour votre Magicien joue-t-il ?"},
 	// end turn
 	{"heir.ask.dawn.idle", "How many of your Contraptions did you not reactivate?", "Combien de vos Inventions n'avez-vous pas réactivées ?"},

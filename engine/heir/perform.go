@@ -1,8 +1,12 @@
 package heir
 
 import (
+	"fmt"
+	"slices"
+
 	"tableside/engine"
 	"tableside/engine/heir/difficulty"
+	"tableside/engine/heir/theater"
 )
 
 // performance runs the PERFORMANCE PHASE: Magicians on Performance spots
@@ -83,14 +87,55 @@ func (m *match) heirBackstage() int {
 	return n
 }
 
+// heirPerforms: the Heir picks the card whose Links and bonus pay most
+// among those holding its markers, and is paid (PERFORMANCE PHASE).
 func (m *match) heirPerforms() {
-	m.temporary("PERFORMANCE PHASE", 0)
-	fame, coins := FlatBonus(m.level(), m.heirBackstage())
-	m.gainFame(fame, "backstage")
-	m.gainCoins(coins, "backstage")
+	cards := m.displayed()
+	i, ok := theater.ChoosePerformance(cards)
+	if !ok {
+		m.emit("heir.noperform", "heir.ev.noperform", nil, rule("PERFORMANCE PHASE", ""))
+		return
+	}
+	res := theater.Perform(theater.PerformInput{Card: cards[i], Tricks: m.theaterTricks(), ByHeir: true,
+		RedLotus: m.s.Heir.Ability == "red-lotus", Level: m.level(), Backstage: m.heirBackstage()})
+	m.performed(i, res)
+	m.ack("perform.heir", "heir.do.perform", engine.Params{"card": itoa(i + 1), "links": itoa(res.Links),
+		"fame": itoa(res.Gain.Fame), "coins": itoa(res.Gain.Coins), "shards": itoa(res.Gain.Shards)},
+		rule("PERFORMANCE PHASE", ""), map[string]any{"card": i, "result": res})
 }
 
-func (m *match) playerPerforms() {}
+// performed applies a Performance of card i: the Heir's gains, markers back
+// to its Tricks (or staying, Practice Room), the player's markers back home.
+func (m *match) performed(i int, res theater.PerformResult) {
+	c := res.Card
+	c.Markers = slices.DeleteFunc(c.Markers, func(mk theater.Marker) bool { return mk.Owner == theater.Player })
+	m.s.Board.Cards[i].Card = c
+	m.setTheaterTricks(res.Tricks)
+	m.gainYield(res.Gain, "performance")
+}
+
+// playerPerforms asks which card the player performed, when the Heir has
+// markers on some card (it earns their Yields).
+func (m *match) playerPerforms() {
+	var opts []engine.Option
+	for i, c := range m.s.Board.Cards {
+		if len(c.Markers) > 0 {
+			opts = append(opts, engine.Option{ID: itoa(i + 1), Key: "heir.opt.cardpos", Params: engine.Params{"n": itoa(i + 1), "card": c.Spec.Name}})
+		}
+	}
+	if len(opts) == 0 {
+		return
+	}
+	got := m.choose(engine.Prompt{ID: "perform.player", Key: "heir.ask.performed", Options: opts, Min: 1, Max: 1, None: true,
+		Rule: rule("PERFORMANCE PHASE", "")})
+	if got == nil {
+		return
+	}
+	var i int
+	fmt.Sscan(got[0], &i)
+	res := theater.Perform(theater.PerformInput{Card: m.s.Board.Cards[i-1].Card, Tricks: m.theaterTricks()})
+	m.performed(i-1, res)
+}
 
 // classroom runs the CLASSROOM PHASE (Academy only).
 func (m *match) classroom() {

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"tableside/engine"
+	"tableside/engine/heir/theater"
 )
 
 // placeCharacters runs the PLACE CHARACTER PHASE: the two sides alternate,
@@ -24,15 +25,21 @@ func (m *match) placeCharacters() {
 				heirPassed = !m.heirPlace()
 			}
 		}
-		if heirPassed && m.s.Heir.theaterOpen() == 0 {
+		if heirPassed && !m.theaterMatters() {
 			m.s.Player.Done = true // nothing the player places now changes the Heir's game
 		}
 	}
 }
 
-// theaterOpen counts the Heir's Trick markers not yet on the cards, for
-// deciding whether the player's Theater moves still matter.
-func (h *Heir) theaterOpen() int { return 0 }
+// theaterMatters reports whether the player's moves still matter once the
+// Heir has placed everything: when its Magician performs or its markers are
+// on the cards (the player's Theater set-ups change Links and Performances).
+func (m *match) theaterMatters() bool {
+	if m.heirPerformDay() != "" {
+		return true
+	}
+	return slices.ContainsFunc(m.s.Board.Cards, func(c Card) bool { return c.Count(theater.Heir, "") > 0 })
+}
 
 // heirPlace places one of the Heir's Characters; false when it has none
 // left it can place.
@@ -336,6 +343,7 @@ func (m *match) playerAt(spot string) {
 		day.Backstage[slices.Index(day.Backstage[:], Free)] = Player
 		m.s.Board.Days[parts[1]] = day
 		m.s.Player.Assigned[Theater]--
+		m.askPlayerSetUp()
 	default:
 		var n int
 		fmt.Sscan(parts[1], &n)

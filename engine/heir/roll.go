@@ -47,6 +47,7 @@ func (m *match) rollDice() {
 		m.s.Board.SetupMarkers = rolled
 	}
 	m.clearLocations()
+	m.markLeaving()
 }
 
 // askDowntownDice asks the faces of the six Downtown dice.

@@ -3,6 +3,7 @@ package heir
 import (
 	"tableside/engine"
 	"tableside/engine/heir/difficulty"
+	"tableside/engine/heir/theater"
 	"tableside/engine/trickerion"
 )
 
@@ -57,9 +58,8 @@ func Winner(heir, player int) string {
 // endGame runs END GAME SCORING for both sides and shows the result.
 func (m *match) endGame() {
 	m.s.Turn, m.s.Phase = Turns, "end-game"
-	for _, c := range m.s.Board.Cards {
-		m.cardLeaves(c)
-	}
+	_, y := theater.EndGame(m.displayed(), m.theaterTricks())
+	m.gainYield(trickerion.Yield{Fame: y.Fame, Coins: y.Coins, Shards: y.Shards}, "markers-left")
 	h := &m.s.Heir
 	sa := 0
 	for _, n := range h.SA {

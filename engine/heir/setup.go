@@ -8,6 +8,7 @@ import (
 
 	"tableside/engine"
 	"tableside/engine/heir/difficulty"
+	"tableside/engine/heir/theater"
 	"tableside/engine/trickerion"
 )
 
@@ -45,8 +46,8 @@ type Setup struct {
 
 // Library holds the cards the player entered once in the card editor.
 type Library struct {
-	PlanCards            []PlanCard        `json:"plan_cards"`
-	SoloPerformanceCards []json.RawMessage `json:"solo_performance_cards"`
+	PlanCards            []PlanCard         `json:"plan_cards"`
+	SoloPerformanceCards []theater.CardSpec `json:"solo_performance_cards"`
 }
 
 // ParseSetup reads a setup, filling the defaults of an empty one.
@@ -67,6 +68,11 @@ func ParseSetup(raw json.RawMessage) (Setup, Options, error) {
 		IgnoreHeirAbility: s.IgnoreHeirAbility, HeirExtraCoins: s.HeirExtraCoins, DawnChallenge: s.DawnChallenge && s.Dawn}
 	if s.DawnChallenge && !s.Dawn {
 		return s, o, fmt.Errorf("heir: setup: dawn_challenge needs dawn")
+	}
+	for _, c := range s.Library.SoloPerformanceCards {
+		if err := c.Validate(); err != nil {
+			return s, o, fmt.Errorf("heir: setup: solo performance card: %w", err)
+		}
 	}
 	if len(s.Library.PlanCards) > 0 {
 		if err := checkPlanLibrary(s.Library.PlanCards, o.Academy); err != nil {

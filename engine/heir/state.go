@@ -3,6 +3,8 @@ package heir
 import (
 	"encoding/json"
 	"slices"
+
+	"tableside/engine/heir/theater"
 )
 
 // Locations, by the ids every Heir package uses (heir-common).
@@ -134,7 +136,8 @@ type Board struct {
 	Days         map[string]Day      `json:"days"`          // Theater weekday
 	Cards        []Card              `json:"cards"`         // Performance cards on display, left to right
 	Prophecies   []string            `json:"prophecies_removed"`
-	Seen         []string            `json:"cards_seen"` // Performance cards drawn so far
+	Seen         []string            `json:"cards_seen"`    // Performance cards drawn so far
+	Unknown      int                 `json:"unknown_cards"` // cards drawn that Tableside does not know
 }
 
 // Day is one Theater weekday: its Performance spot and two backstage slots.
@@ -144,17 +147,11 @@ type Day struct {
 	Backstage [2]string `json:"backstage"`
 }
 
-// Card is a Performance card on display and the markers the engine knows on it.
+// Card is a Performance card on display: its spec and markers, and
+// whether Tableside knows the card (a Solo card not in the library is not).
 type Card struct {
-	ID          string `json:"id"`
-	HeirMarkers []Mark `json:"heir_markers,omitempty"`
-	Player      int    `json:"player_markers,omitempty"`
-}
-
-// Mark is one Heir Trick marker on a Performance card.
-type Mark struct {
-	Trick string `json:"trick"`
-	Slot  int    `json:"slot"`
+	theater.Card
+	Known bool `json:"known"`
 }
 
 // Result is the final score of both sides.
