@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"math/rand/v2"
+	"strings"
 	"testing"
 
 	"tableside/engine"
@@ -99,3 +100,23 @@ func TestCatalogComplete(t *testing.T) {
 }
 
 var _ = trickerion.Escape
+
+// playRandomUntil plays at random until a prompt whose id contains stop.
+func playRandomUntil(t *testing.T, setup string, seed uint64, stop string) (*engine.Game, engine.Prompt) {
+	t.Helper()
+	g, err := engine.New(Bot{}, json.RawMessage(setup), seed)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := rand.New(rand.NewPCG(seed, 7))
+	for !g.Over() {
+		p, _ := g.Prompt()
+		if strings.Contains(p.ID, stop) {
+			return g, p
+		}
+		if _, err := g.Answer(engine.RandomAnswer(p, r, 8)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return g, engine.Prompt{}
+}
