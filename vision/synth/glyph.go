@@ -2,6 +2,7 @@ package synth
 
 import (
 	"math"
+	"strings"
 	"sync"
 
 	"tableside/vision"
@@ -177,27 +178,27 @@ type notIn struct{ s shape }
 func (n notIn) in(x, y float64) bool { return !n.s.in(x, y) }
 
 // setupGlyph draws a Turn Setup face: a bar along the top edge marks "up";
-// below it the 4 slots as a 2×2 grid (1 2 / 3 4) or a 1×4 row, the two
-// covered slots filled, the others as rings.
+// below it the 4 slots, as a 2×2 grid of discs (1 2 / 3 4) or, for the
+// Theater's weekdays, a 1×4 row of upright bars; the two covered slots
+// filled, the others outlined.
 func setupGlyph(face string, row bool) glyph {
-	g := glyph{ink: []shape{rect{-0.58, -0.66, 0.58, -0.5}}}
+	g := glyph{ink: []shape{rect{-0.58, -0.68, 0.58, -0.52}}}
+	const line = 0.07
 	for i := 0; i < 4; i++ {
-		var cx, cy, r float64
+		filled := strings.ContainsRune(face, rune('1'+i))
+		var mark, hole shape
 		if row {
-			cx, cy, r = -0.54+0.36*float64(i), 0.1, 0.15
+			cx := -0.57 + 0.38*float64(i)
+			mark = rect{cx - 0.15, -0.3, cx + 0.15, 0.62}
+			hole = rect{cx - 0.15 + line, -0.3 + line, cx + 0.15 - line, 0.62 - line}
 		} else {
-			cx, cy, r = -0.28+0.56*float64(i%2), -0.08+0.54*float64(i/2), 0.2
-		}
-		filled := false
-		for _, c := range face {
-			if int(c-'1') == i {
-				filled = true
-			}
+			cx, cy := -0.3+0.6*float64(i%2), -0.06+0.6*float64(i/2)
+			mark, hole = disc{cx, cy, 0.25}, disc{cx, cy, 0.25 - line}
 		}
 		if filled {
-			g.ink = append(g.ink, disc{cx, cy, r})
+			g.ink = append(g.ink, mark)
 		} else {
-			g.ink = append(g.ink, both{disc{cx, cy, r}, notIn{disc{cx, cy, r - 0.065}}})
+			g.ink = append(g.ink, both{mark, notIn{hole}})
 		}
 	}
 	return g

@@ -194,7 +194,7 @@ func (sc *scene) layout(r *rand.Rand, kfs []KindFace, o Options, dist float64) e
 		if sc.tryLayout(r, kfs, o.Touching, size, fx, fy, camH) {
 			return nil
 		}
-		size *= 0.92
+		size = math.Max(minS, size*0.92) // crowded: smaller dice, never below MinSize
 	}
 	return fmt.Errorf("synth: cannot place %d dice in %d×%d", len(kfs), sc.w, sc.h)
 }

@@ -1,6 +1,7 @@
 package synth
 
 import (
+	"image"
 	"os"
 	"testing"
 )
@@ -25,5 +26,31 @@ func TestSample(t *testing.T) {
 		if err := writePNG(dir+"/sample-"+string(rune('0'+i))+".png", img); err != nil {
 			t.Fatal(err)
 		}
+	}
+}
+
+// TestSampleGlyphs writes a sheet of every glyph mask when SYNTH_SAMPLE is set.
+func TestSampleGlyphs(t *testing.T) {
+	dir := os.Getenv("SYNTH_SAMPLE")
+	if dir == "" {
+		t.Skip("set SYNTH_SAMPLE=DIR to write the glyph sheet")
+	}
+	var dice []KindFace
+	for _, k := range []string{"trick", "specialist", "apprentice", "bank", "setup-downtown", "setup-theater"} {
+		for _, f := range Faces(k) {
+			dice = append(dice, KindFace{k, f})
+		}
+	}
+	img := image.NewGray(image.Rect(0, 0, 8*glyphRes, ((len(dice)+7)/8)*glyphRes))
+	for i, kf := range dice {
+		m := GlyphMask(kf.Kind, kf.Face)
+		for y := 0; y < glyphRes; y++ {
+			for x := 0; x < glyphRes; x++ {
+				img.Pix[(i/8*glyphRes+y)*img.Stride+i%8*glyphRes+x] = uint8(255 - 255*m[y*glyphRes+x])
+			}
+		}
+	}
+	if err := writePNG(dir+"/glyphs.png", img); err != nil {
+		t.Fatal(err)
 	}
 }
