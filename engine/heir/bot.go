@@ -26,6 +26,7 @@ func (Bot) Start(raw json.RawMessage, t *engine.Table) (engine.Match, error) {
 	m.s.Board = newBoard()
 	m.s.Player.Assigned = map[string]int{}
 	m.s.Heir.SA = map[string]int{}
+	m.s.Heir.Asked = map[string]int{}
 	return m, nil
 }
 

@@ -2,10 +2,12 @@ package heir
 
 import (
 	"fmt"
+	"math/rand/v2"
 	"slices"
 
 	"tableside/engine"
 	"tableside/engine/heir/theater"
+	"tableside/engine/trickerion"
 )
 
 // DisplayCards is how many Performance cards are on display in turn n of
@@ -38,6 +40,54 @@ func (m *match) askNewCard(slug string) Card {
 	return Card{Card: theater.Card{Spec: specs[i]}, Known: true}
 }
 
+// soloDeck builds the Performance deck from the Solo Performance cards of
+// the library, when it holds enough of each theater: one random Riverside
+// card face up, then top to bottom 2 Riverside, 2 Grand Magorian, 2 Magnus
+// Pantheon (heir-solo-rules: GAME SETUP step 3; performance_cards.json solo
+// facts). ok is false when the library cannot make the deck.
+func soloDeck(lib []theater.CardSpec, r *rand.Rand) (up theater.CardSpec, deck []theater.CardSpec, ok bool) {
+	by := map[string][]theater.CardSpec{}
+	for _, c := range lib {
+		by[c.Theater] = append(by[c.Theater], c)
+	}
+	riv, gm, mp := by[trickerion.RiversideTheater], by[trickerion.GrandMagorian], by[trickerion.MagnusPantheon]
+	if len(riv) < 3 || len(gm) < 2 || len(mp) < 2 {
+		return up, nil, false
+	}
+	riv, gm, mp = shuffled(riv, r), shuffled(gm, r), shuffled(mp, r)
+	deck = append(append(slices.Clone(riv[1:3]), gm[:2]...), mp[:2]...)
+	return riv[0], deck, true
+}
+
+// firstCard sets the first Performance card on display at setup.
+func (m *match) firstCard() {
+	up, deck, ok := soloDeck(m.setup0.Library.SoloPerformanceCards, m.t.Rand())
+	if !ok {
+		m.s.Board.Cards = []Card{m.askNewCard("setup.card")}
+		return
+	}
+	m.s.Board.PerfDeck = deck
+	m.s.Board.Cards = []Card{m.showCard(up, "setup.card")}
+}
+
+// showCard tells the table which card Tableside drew onto the leftmost slot.
+func (m *match) showCard(c theater.CardSpec, slug string) Card {
+	m.s.Board.Seen = append(m.s.Board.Seen, c.ID)
+	m.ack(slug, "heir.do.newcard", engine.Params{"card": c.Name, "id": c.ID}, &engine.RuleRef{Book: "base", Section: "END TURN", Step: "move performance cards"},
+		map[string]any{"card": c})
+	return Card{Card: theater.Card{Spec: c}, Known: true}
+}
+
+// nextCard draws the next Performance card: from Tableside's deck, or asked.
+func (m *match) nextCard() Card {
+	if len(m.s.Board.PerfDeck) > 0 {
+		c := m.s.Board.PerfDeck[0]
+		m.s.Board.PerfDeck = m.s.Board.PerfDeck[1:]
+		return m.showCard(c, "end.newcard")
+	}
+	return m.askNewCard("end.newcard")
+}
+
 // moveCards moves the Performance cards one slot right; from turn III the
 // rightmost leaves (the Heir's markers on it still yield, −1 Fame −1 Coin
 // each), and a new card comes in on the left (END TURN, MOVE PERFORMANCE CARDS).
@@ -48,7 +98,7 @@ func (m *match) moveCards() {
 		b.Cards = b.Cards[:len(b.Cards)-1]
 		m.cardLeaves(leaving)
 	}
-	b.Cards = append([]Card{m.askNewCard("end.newcard")}, b.Cards...)
+	b.Cards = append([]Card{m.nextCard()}, b.Cards...)
 }
 
 // cardLeaves pays the Heir its markers on a card leaving the display.

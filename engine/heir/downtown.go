@@ -1,6 +1,7 @@
 package heir
 
 import (
+	"fmt"
 	"slices"
 
 	"tableside/engine"
@@ -92,9 +93,11 @@ func (m *match) askResidence(dice locations.Dice) {
 		return
 	}
 	cands := locations.LearnCandidates(m.residence(), cat, m.s.Heir.Fame)
-	if len(cands) == 0 {
-		return
+	pool := fmt.Sprintf("%s.%d", cat, locations.FameLevel(m.s.Heir.Fame))
+	if len(cands) == 0 || m.s.Heir.Asked[pool] == m.s.Player.Learns+1 {
+		return // the player has not been Downtown since this pool was checked
 	}
+	m.s.Heir.Asked[pool] = m.s.Player.Learns + 1
 	opts := make([]engine.Option, len(cands))
 	for i, t := range cands {
 		opts[i] = engine.Option{ID: t.ID, Key: "heir.opt.trick", Params: engine.Params{"trick": t.Name}}

@@ -5,6 +5,7 @@ import (
 	"slices"
 
 	"tableside/engine"
+	"tableside/engine/heir/academy"
 	"tableside/engine/heir/difficulty"
 )
 
@@ -12,7 +13,7 @@ import (
 func (m *match) endTurn() {
 	m.s.Phase = "end-turn"
 	if m.s.Heir.Ability == "anjali" { // before Pay Wages: 2 Coins per Secret
-		m.gainCoins(2*m.s.Heir.Secrets, "anjali")
+		m.gainCoins(academy.AnjaliCoins(m.s.Heir.Secrets), "anjali")
 	}
 	m.payWages()
 	m.joinWaiting()
@@ -86,7 +87,8 @@ func (m *match) resetTurn() {
 	for i := range m.s.Heir.Characters {
 		m.s.Heir.Characters[i] = Character{Kind: m.s.Heir.Characters[i].Kind, Special: m.s.Heir.Characters[i].Special}
 	}
-	m.s.Heir.Orders = nil // orders arrive in the Market
+	m.s.Heir.Orders = nil                      // orders arrive in the Market
+	m.s.Board.Secrets = academy.SecretsTaken{} // two new Secrets
 	m.s.Player.Assigned = map[string]int{}
 	m.s.Player.MagTheater, m.s.Player.SAUsed, m.s.Player.PerformDay = false, 0, ""
 }

@@ -14,7 +14,7 @@ import (
 
 // playRandom plays one whole game answering every prompt at random within
 // its bounds; it returns the game (over) and the prompts asked.
-func playRandom(t *testing.T, setup string, seed uint64) (*engine.Game, []engine.Prompt) {
+func playRandom(t *testing.T, setup string, seed uint64) (*engine.Game, []engine.Prompt, []engine.Event) {
 	t.Helper()
 	g, err := engine.New(Bot{}, json.RawMessage(setup), seed)
 	if err != nil {
@@ -22,18 +22,21 @@ func playRandom(t *testing.T, setup string, seed uint64) (*engine.Game, []engine
 	}
 	r := rand.New(rand.NewPCG(seed, 7))
 	var asked []engine.Prompt
+	events := g.Started()
 	for i := 0; !g.Over(); i++ {
 		if i > 5000 {
 			t.Fatalf("game did not end after %d prompts", i)
 		}
 		p, _ := g.Prompt()
 		asked = append(asked, p)
-		if _, err := g.Answer(engine.RandomAnswer(p, r, 8)); err != nil {
+		ev, err := g.Answer(engine.RandomAnswer(p, r, 8))
+		if err != nil {
 			t.Fatalf("answer to %s: %v", p.ID, err)
 		}
+		events = append(events, ev...)
 		checkInvariants(t, g.State().(State))
 	}
-	return g, asked
+	return g, asked, events
 }
 
 // checkInvariants are the facts every position must hold.
@@ -59,15 +62,19 @@ func checkInvariants(t *testing.T, s State) {
 func TestWholeGame(t *testing.T) {
 	for _, diff := range []string{"easy", "normal", "hard"} {
 		for _, academy := range []bool{true, false} {
-			for seed := range uint64(4) {
-				setup := fmt.Sprintf(`{"difficulty":%q,"academy":%v,"dawn":%v,"dawn_challenge":%v}`, diff, academy, seed%2 == 0, seed == 2)
+			for seed := range uint64(6) {
+				lib := ""
+				if seed >= 3 {
+					lib = `,"library":{"plan_cards":` + planLibraryFixture() + `,"solo_performance_cards":` + soloFixture() + `}`
+				}
+				setup := fmt.Sprintf(`{"difficulty":%q,"academy":%v,"dawn":%v,"dawn_challenge":%v%s}`, diff, academy, seed%2 == 0, seed == 2, lib)
 				t.Run(fmt.Sprintf("%s/academy=%v/%d", diff, academy, seed), func(t *testing.T) {
-					g, asked := playRandom(t, setup, seed)
+					g, asked, events := playRandom(t, setup, seed)
 					s := g.State().(State)
 					if s.Result == nil || s.Phase != "over" {
 						t.Fatalf("no result: phase %s", s.Phase)
 					}
-					checkKeys(t, asked)
+					checkKeys(t, asked, events)
 				})
 			}
 		}
@@ -75,9 +82,16 @@ func TestWholeGame(t *testing.T) {
 }
 
 // checkKeys checks every key asked is in both languages of the catalog.
-func checkKeys(t *testing.T, asked []engine.Prompt) {
+func checkKeys(t *testing.T, asked []engine.Prompt, events []engine.Event) {
 	t.Helper()
 	cat := Messages()
+	for _, e := range events {
+		for _, lang := range engine.Languages {
+			if _, ok := cat[lang][e.Key]; !ok {
+				t.Errorf("event %s: key %q missing in %s", e.Type, e.Key, lang)
+			}
+		}
+	}
 	for _, p := range asked {
 		keys := []string{p.Key}
 		for _, o := range p.Options {

@@ -136,12 +136,3 @@ func (m *match) playerPerforms() {
 	res := theater.Perform(theater.PerformInput{Card: m.s.Board.Cards[i-1].Card, Tricks: m.theaterTricks()})
 	m.performed(i-1, res)
 }
-
-// classroom runs the CLASSROOM PHASE (Academy only).
-func (m *match) classroom() {
-	if !m.s.Options.Academy {
-		return
-	}
-	m.s.Phase = "classroom"
-	m.temporary("CLASSROOM PHASE", 0)
-}

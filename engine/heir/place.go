@@ -349,8 +349,14 @@ func (m *match) playerAt(spot string) {
 		fmt.Sscan(parts[1], &n)
 		m.s.Board.Slots[loc][n-1] = Player
 		m.s.Player.Assigned[loc]--
+		if loc == Downtown {
+			m.s.Player.Learns++
+		}
 		if loc == Downtown && m.heirStillGoing(Downtown) {
 			m.askDowntownDice("place.redice")
+		}
+		if loc == Academy {
+			m.playerAcademy()
 		}
 	}
 	m.s.Player.Done = m.playerAssignedTotal() == 0

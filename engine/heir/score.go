@@ -66,9 +66,11 @@ func (m *match) endGame() {
 		sa += max(0, n)
 	}
 	m.gainFame(HeirEndFame(m.level(), h.Shards, sa, h.trickIDs(), len(h.Characters)+len(h.Waiting)), "end-game")
+	hb, pb := m.bannerMajority()
+	m.gainFame(hb, "banners")
 	t := m.askTotals()
 	m.s.Player.Final = &t
-	player := PlayerScore(t, m.s.Options.Dawn)
+	player := PlayerScore(t, m.s.Options.Dawn) + pb
 	m.s.Result = &Result{Heir: h.Fame, Player: player, Winner: Winner(h.Fame, player)}
 	p := engine.Params{"heir": itoa(h.Fame), "player": itoa(player), "winner": m.s.Result.Winner}
 	m.t.Emit(engine.Event{Type: "result", Key: "heir.ev.result", Params: p, Data: map[string]any{"result": m.s.Result}, Rule: rule("END GAME SCORING", "")})

@@ -102,7 +102,7 @@ func (m *match) setup() {
 	m.s.Board.order(Player) // step 9: you always start first
 	m.buildPlan()
 	m.removeProphecies()
-	m.s.Board.Cards = []Card{m.askNewCard("setup.card")}
+	m.firstCard()
 	m.ack("setup.board", "heir.setup.board", engine.Params{
 		"magician": m.s.Heir.Magician, "trick": m.s.Heir.Tricks[0].ID,
 		"markers": fmt.Sprint(m.s.Heir.Tricks[0].Markers), "fame": fmt.Sprint(m.s.Heir.Fame),
@@ -253,7 +253,7 @@ func (m *match) startingBoard() {
 	}
 	h.SA = map[string]int{}
 	if m.s.Options.Academy {
-		h.BannersOut = 12
+		h.BannersOut, m.s.Player.BannersOut = 12, 12
 	}
 	m.s.Player.Fame = h.Fame
 	m.restance()

@@ -139,8 +139,12 @@ func (m *match) theaterByHand(n int) {
 			theater.Marker{Owner: theater.Heir, TrickID: id, Category: t.Category, Level: t.Level})
 	}
 	r := rule("THEATER", "")
-	fame, _ := m.number(engine.Prompt{ID: "act.theater.fame", Key: "heir.ask.linkfame", Min: 0, Max: 30, Rule: r})
-	shards, _ := m.number(engine.Prompt{ID: "act.theater.shards", Key: "heir.ask.linkshards", Min: 0, Max: 8, Rule: r})
+	if len(took) == 0 {
+		return
+	}
+	// each marker makes at most 2 Links paying at most its Level (3) +1 (Lumenia)
+	fame, _ := m.number(engine.Prompt{ID: "act.theater.fame", Key: "heir.ask.linkfame", Min: 0, Max: 8 * len(took), Rule: r})
+	shards, _ := m.number(engine.Prompt{ID: "act.theater.shards", Key: "heir.ask.linkshards", Min: 0, Max: 2 * len(took), Rule: r})
 	m.gainYield(trickerion.Yield{Fame: fame, Shards: shards}, "links")
 }
 

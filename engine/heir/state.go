@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"slices"
 
+	"tableside/engine/heir/academy"
 	"tableside/engine/heir/theater"
 )
 
@@ -93,6 +94,7 @@ type Heir struct {
 	Learned    []string       `json:"residence_taken"` // Trick ids the Heir took from Dahlgaard's Residence
 	Gone       []string       `json:"residence_gone"`  // Trick ids the player said are not in the Residence
 	Orders     []string       `json:"orders"`          // components the Heir ordered this turn
+	Asked      map[string]int `json:"residence_asked"` // Residence pool "category.level" -> player's Downtown visits+1 when last asked
 }
 
 // HeirTrick is one Trick on the Heir's board and its Trick markers.
@@ -117,27 +119,32 @@ type Me struct {
 	Magician   string         `json:"magician"`
 	Category   string         `json:"category"`
 	Fame       int            `json:"fame"`
-	Banners    int            `json:"banners"`
+	Banners    int            `json:"banners"`          // placed in the Academy
+	BannersOut int            `json:"banners_left"`     // still in their supply
 	Assigned   map[string]int `json:"assigned"`         // unplaced Characters by Location
 	MagTheater bool           `json:"magician_theater"` // the Magician is assigned to the Theater, not placed
 	SAUsed     int            `json:"sa_used"`          // Special Assignment cards used this turn
 	PerformDay string         `json:"perform_day"`      // the weekday the Magician performs, "" if none
+	Learns     int            `json:"downtown_visits"`  // the player's Downtown placements so far (they may learn Tricks)
 	Done       bool           `json:"done"`             // placed or rested everything
 	Final      *PlayerTotals  `json:"final,omitempty"`
 }
 
 // Board is the shared table as far as the Heir needs it.
 type Board struct {
-	Initiative   []string            `json:"initiative"`    // first to last: "player", "heir"
-	SetupDice    map[string]string   `json:"setup_dice"`    // Location -> face "12".."34"
-	SetupMarkers []string            `json:"setup_markers"` // Locations whose die has a Turn Setup marker
-	Downtown     []string            `json:"downtown_dice"` // trick, trick, specialist, apprentice, bank, bank
-	Slots        map[string][]string `json:"slots"`         // Location -> 4 slots: "", "blocked", "player", "heir"
-	Days         map[string]Day      `json:"days"`          // Theater weekday
-	Cards        []Card              `json:"cards"`         // Performance cards on display, left to right
-	Prophecies   []string            `json:"prophecies_removed"`
-	Seen         []string            `json:"cards_seen"`    // Performance cards drawn so far
-	Unknown      int                 `json:"unknown_cards"` // cards drawn that Tableside does not know
+	Initiative   []string             `json:"initiative"`    // first to last: "player", "heir"
+	SetupDice    map[string]string    `json:"setup_dice"`    // Location -> face "12".."34"
+	SetupMarkers []string             `json:"setup_markers"` // Locations whose die has a Turn Setup marker
+	Downtown     []string             `json:"downtown_dice"` // trick, trick, specialist, apprentice, bank, bank
+	Slots        map[string][]string  `json:"slots"`         // Location -> 4 slots: "", "blocked", "player", "heir"
+	Days         map[string]Day       `json:"days"`          // Theater weekday
+	Cards        []Card               `json:"cards"`         // Performance cards on display, left to right
+	Prophecies   []string             `json:"prophecies_removed"`
+	Seen         []string             `json:"cards_seen"` // Performance cards drawn so far
+	Unknown      int                  `json:"unknown_cards"`
+	Academy      academy.Board        `json:"academy"`
+	PerfDeck     []theater.CardSpec   `json:"performance_deck,omitempty"` // kept by Tableside when the Solo cards are entered
+	Secrets      academy.SecretsTaken `json:"secrets_taken"`              // cards drawn that Tableside does not know
 }
 
 // Day is one Theater weekday: its Performance spot and two backstage slots.
