@@ -134,3 +134,12 @@ func playRandomUntil(t *testing.T, setup string, seed uint64, stop string) (*eng
 	}
 	return g, engine.Prompt{}
 }
+
+func mustJSON(t *testing.T, v any) string {
+	t.Helper()
+	b, err := json.Marshal(v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
+}
