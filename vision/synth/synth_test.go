@@ -18,9 +18,41 @@ import (
 	"tableside/vision"
 )
 
-// truthSquare is a die's top face in image pixels as the truth gives it.
-func truthSquare(d DieTruth) square {
-	return square{float64(d.X), float64(d.Y), float64(d.Size) / 2, d.Angle}
+// imageQuad is the top face of die i of a scene, in image pixels.
+func imageQuad(sc *scene, i int) [8]float64 {
+	c := sc.dice[i].q.corners()
+	for k := 0; k < 4; k++ {
+		c[2*k], c[2*k+1] = sc.hom.apply(c[2*k], c[2*k+1])
+	}
+	return c
+}
+
+// inQuad: the point lies inside the convex quad (clockwise on screen).
+func inQuad(q [8]float64, x, y float64) bool {
+	for k := 0; k < 4; k++ {
+		ex, ey := q[(2*k+2)%8]-q[2*k], q[(2*k+3)%8]-q[2*k+1]
+		if ex*(y-q[2*k+1])-ey*(x-q[2*k]) < 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// quadGap is the separation of two convex quads along their best separating
+// edge normal (negative when they overlap).
+func quadGap(a, b [8]float64) float64 {
+	best := math.Inf(-1)
+	for _, q := range [][8]float64{a, b} {
+		for k := 0; k < 4; k++ {
+			ex, ey := q[(2*k+2)%8]-q[2*k], q[(2*k+3)%8]-q[2*k+1]
+			n := math.Hypot(ex, ey)
+			nx, ny := -ey/n, ex/n
+			amin, amax := project(a, nx, ny)
+			bmin, bmax := project(b, nx, ny)
+			best = math.Max(best, math.Max(bmin-amax, amin-bmax))
+		}
+	}
+	return best
 }
 
 func TestFrame_TruthInsideApartAndTouching(t *testing.T) {
@@ -33,13 +65,18 @@ func TestFrame_TruthInsideApartAndTouching(t *testing.T) {
 		{"touching-glare-blur", Options{Touching: true, Glare: true, Blur: true}},
 		{"fullhd", Options{Width: 1920, Height: 1080, Touching: true}},
 		{"small-dice", Options{MinSize: 40, MaxSize: 50, Touching: true}},
+		{"tilted", Options{Touching: true, Glare: true, Tilt: 30}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			touchingFrames := 0
-			for seed := uint64(1); seed <= 8; seed++ {
-				_, tr, err := Frame(seed, tc.o)
+			for seed := uint64(1); seed <= 20; seed++ {
+				sc, err := newScene(seed, tc.o) // the layout of Frame, without painting
 				if err != nil {
 					t.Fatal(err)
+				}
+				tr := sc.truth()
+				if inQuad(imageQuad(sc, 0), -10, -10) {
+					t.Fatal("inQuad accepts a point outside the frame")
 				}
 				w, h := tr.Width, tr.Height
 				if len(tr.Dice) != 11 {
@@ -57,16 +94,23 @@ func TestFrame_TruthInsideApartAndTouching(t *testing.T) {
 					if w > 1280 {
 						lo, hi = lo*float64(w)/1280, hi*float64(w)/1280
 					}
-					if s := float64(d.Size); s < lo*0.5 || s > hi*1.04 {
+					slack := 1.04 // perspective enlarges the dice near the camera
+					if tc.o.Tilt > 0 {
+						slack = 1.5
+					}
+					if s := float64(d.Size); s < lo*0.5 || s > hi*slack {
 						t.Errorf("seed %d: die %d size %v outside %v..%v", seed, i, s, lo, hi)
 					}
 					if d.Blur != tc.o.Blur {
 						t.Errorf("seed %d: die %d blur %v, want %v", seed, i, d.Blur, tc.o.Blur)
 					}
 					near := math.Inf(1)
-					for j, e := range tr.Dice {
+					if !inQuad(imageQuad(sc, i), float64(d.X), float64(d.Y)) {
+						t.Errorf("seed %d: die %d truth centre (%d,%d) not on its top face", seed, i, d.X, d.Y)
+					}
+					for j := range tr.Dice {
 						if j != i {
-							near = math.Min(near, gap(truthSquare(d), truthSquare(e)))
+							near = math.Min(near, quadGap(imageQuad(sc, i), imageQuad(sc, j)))
 						}
 					}
 					if near < -0.8 {
@@ -88,8 +132,8 @@ func TestFrame_TruthInsideApartAndTouching(t *testing.T) {
 					t.Errorf("seed %d: %d dice touching, none asked", seed, touched)
 				}
 			}
-			if tc.o.Touching && touchingFrames != 8 {
-				t.Errorf("touching asked: only %d of 8 frames have touching dice", touchingFrames)
+			if tc.o.Touching && touchingFrames != 20 {
+				t.Errorf("touching asked: only %d of 20 frames have touching dice", touchingFrames)
 			}
 		})
 	}
@@ -457,5 +501,38 @@ func TestVirtualCamera_StillShakeRollUnplug(t *testing.T) {
 	}
 	if _, err := cam.Frame(); !errors.Is(err, vision.ErrSourceGone) {
 		t.Errorf("closed: error %v, want ErrSourceGone", err)
+	}
+}
+
+// The truth's angle points to the face's top: on a Turn Setup die the "up"
+// bar is there (ink), while the opposite point, between the lower slots,
+// shows the body.
+func TestFrame_AngleMatchesGlyph(t *testing.T) {
+	for _, tilt := range []float64{0, 25} {
+		for seed := uint64(1); seed <= 6; seed++ {
+			dice := []KindFace{{vision.KindSetupAcademy, "12"}, {vision.KindSetupTheater, "34"}}
+			img, tr, err := Frame(seed, Options{Dice: dice, Light: "even", Noise: -1, Tilt: tilt, MinSize: 80, MaxSize: 110})
+			if err != nil {
+				t.Fatal(err)
+			}
+			for i, d := range tr.Dice {
+				half := float64(d.Size) / 2
+				upX, upY := sind(d.Angle), -cosd(d.Angle)
+				at := func(k float64) [3]float64 {
+					p := img.RGBAAt(int(float64(d.X)+k*half*upX), int(float64(d.Y)+k*half*upY))
+					return [3]float64{float64(p.R), float64(p.G), float64(p.B)}
+				}
+				up, down := at(0.6), at(-0.6) // bar; between the lower discs
+				if dice[i].Kind == vision.KindSetupTheater {
+					down = at(0.42) // the gap between the bar and the weekday marks
+				}
+				if up[0]+up[1]+up[2] < 3*200 {
+					t.Errorf("tilt %v seed %d die %d: top of the face %v, want the white up bar", tilt, seed, i, up)
+				}
+				if down[0]+down[1]+down[2] > 3*170 {
+					t.Errorf("tilt %v seed %d die %d: %v where the body should show", tilt, seed, i, down)
+				}
+			}
+		}
 	}
 }
