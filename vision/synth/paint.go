@@ -260,7 +260,8 @@ func blurCols(src, dst []float32, w, h, r int) {
 	}
 }
 
-// finish adds sensor noise and quantises to 8-bit RGBA.
+// finish applies the white balance, adds sensor noise and quantises to
+// 8-bit RGBA.
 func (sc *scene) finish(buf []float32, noiseSeed uint64) *image.RGBA {
 	img := image.NewRGBA(image.Rect(0, 0, sc.w, sc.h))
 	n := newPixNoise(noiseSeed)
@@ -269,15 +270,16 @@ func (sc *scene) finish(buf []float32, noiseSeed uint64) *image.RGBA {
 		sig = 0
 	}
 	ls, cs := sig*0.8, sig*0.6
+	tr, tg, tb := sc.tint[0], sc.tint[1], sc.tint[2]
 	for i, j := 0, 0; i < len(buf); i, j = i+3, j+4 {
 		var nl, n0, n1, n2 float32
 		if sig > 0 {
 			bits := n.next()
 			nl, n0, n1, n2 = tri(bits)*ls, tri(bits>>16)*cs, tri(bits>>32)*cs, tri(bits>>48)*cs
 		}
-		img.Pix[j] = quant(buf[i] + nl + n0)
-		img.Pix[j+1] = quant(buf[i+1] + nl + n1)
-		img.Pix[j+2] = quant(buf[i+2] + nl + n2)
+		img.Pix[j] = quant(buf[i]*tr + nl + n0)
+		img.Pix[j+1] = quant(buf[i+1]*tg + nl + n1)
+		img.Pix[j+2] = quant(buf[i+2]*tb + nl + n2)
 		img.Pix[j+3] = 255
 	}
 	return img

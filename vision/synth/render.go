@@ -70,6 +70,7 @@ type scene struct {
 	shadowDark         float64
 	blurR              int
 	noise              float64
+	tint               [3]float32 // white balance: warm (>1 red) or cool
 	quality            int
 	dice               []die
 }
@@ -150,6 +151,8 @@ func pick(r *rand.Rand, want string, from []string, what string) (string, error)
 func (sc *scene) setLight(r *rand.Rand) {
 	sc.lightDir = r.Float64() * 360
 	sc.lightCos, sc.lightSin = cosd(sc.lightDir), sind(sc.lightDir)
+	t := float32(-0.05 + r.Float64()*0.12)
+	sc.tint = [3]float32{1 + t, 1, 1 - t}
 	switch sc.light {
 	case "even":
 		sc.lightBase, sc.lightG, sc.vignette = 0.95+r.Float64()*0.12, 0.03, 0.04
