@@ -31,7 +31,8 @@ type simFlags struct {
 type simResult struct {
 	difficulty          string
 	fame, turns         int
-	questions, instruct int
+	questions, instruct int // during the game turns
+	setupQuestions      int // before the first turn and after the last
 	promptNanos         []int64
 }
 
@@ -150,9 +151,14 @@ func simGame(bot engine.Bot, setup json.RawMessage, seed uint64, timed bool) (si
 		if steps > 100_000 {
 			return res, errors.New("no end after 100,000 answers")
 		}
-		if p.Kind == engine.Ack {
+		switch {
+		case inGameTurn != nil && !inGameTurn(p.ID):
+			if p.Kind != engine.Ack {
+				res.setupQuestions++
+			}
+		case p.Kind == engine.Ack:
 			res.instruct++
-		} else {
+		default:
 			res.questions++
 		}
 		a := engine.RandomAnswer(p, r, 10)
@@ -197,7 +203,7 @@ func report(w io.Writer, f simFlags, results []simResult, took time.Duration) {
 	}
 	fmt.Fprintln(w)
 	fmt.Fprintf(w, "%-8s %6s  %s\n", "level", "games", "Heir's final Fame: min  p10  p25  median  p75  p90  max   mean")
-	var q, ins, turns int
+	var q, ins, turns, setupQ int
 	byLevel := map[string][]int{}
 	var order []string
 	for _, r := range results {
@@ -205,14 +211,14 @@ func report(w io.Writer, f simFlags, results []simResult, took time.Duration) {
 			order = append(order, r.difficulty)
 		}
 		byLevel[r.difficulty] = append(byLevel[r.difficulty], r.fame)
-		q, ins, turns = q+r.questions, ins+r.instruct, turns+r.turns
+		q, ins, turns, setupQ = q+r.questions, ins+r.instruct, turns+r.turns, setupQ+r.setupQuestions
 	}
 	for _, lvl := range order {
 		fmt.Fprintf(w, "%-8s %6d  %s\n", lvl, len(byLevel[lvl]), distribution(byLevel[lvl]))
 	}
 	if turns > 0 {
-		fmt.Fprintf(w, "per game turn: %.1f player questions, %.1f Heir instructions (%d game turns)\n",
-			float64(q)/float64(turns), float64(ins)/float64(turns), turns)
+		fmt.Fprintf(w, "per game turn: %.2f player questions, %.2f Heir instructions (%d game turns); setup and final scoring: %.1f questions per game\n",
+			float64(q)/float64(turns), float64(ins)/float64(turns), turns, float64(setupQ)/float64(len(results)))
 	}
 	if f.bench {
 		var all []int64
@@ -243,6 +249,10 @@ func pct(ns []int64, p int) time.Duration {
 	i := min(len(ns)-1, p*len(ns)/100)
 	return time.Duration(ns[i])
 }
+
+// inGameTurn, when set by a bot's wiring, tells whether a prompt belongs to
+// the game turns (not setup or final scoring), for the per-turn counts.
+var inGameTurn func(promptID string) bool
 
 // sampleLibrary, when set by a bot's wiring, gives a card library with every
 // card filled in, so simulations ask what a player with a full library is asked.

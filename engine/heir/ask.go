@@ -12,12 +12,22 @@ func rule(section, step string) *engine.RuleRef {
 	return &engine.RuleRef{Book: "heir", Section: section, Step: step}
 }
 
-// pid makes a prompt id: "t3.place.heir"; setup prompts keep their slug.
+// pid makes a prompt id: "t3.place.heir"; the prompts of setup and of the
+// final scoring keep their slug.
 func (m *match) pid(slug string) string {
-	if m.s.Turn == 0 {
+	if m.s.Turn == 0 || m.s.Phase == "end-game" {
 		return slug
 	}
 	return fmt.Sprintf("t%d.%s", m.s.Turn, slug)
+}
+
+// InGameTurn reports whether a prompt id (as the engine gives it, "12:t3.place.heir")
+// belongs to one of the seven game turns, not to setup or the final scoring.
+func InGameTurn(id string) bool {
+	if i := strings.IndexByte(id, ':'); i >= 0 {
+		id = id[i+1:]
+	}
+	return len(id) > 2 && id[0] == 't' && id[1] >= '1' && id[1] <= '9'
 }
 
 // ack puts an instruction to the table and waits for it to be done.
