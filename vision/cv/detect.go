@@ -1,9 +1,12 @@
 package cv
 
 import (
+	"fmt"
 	"image"
 	"math"
+	"runtime"
 	"sort"
+	"unsafe"
 
 	"gocv.io/x/gocv"
 )
@@ -13,7 +16,8 @@ const workWidth = 640
 
 // found is one die found in a frame, in full-frame pixels.
 type found struct {
-	r rect
+	r     rect
+	solid bool // found by its body, not only by its glyph
 }
 
 // detect finds the dice in a BGR frame: it shrinks the frame, estimates the
@@ -22,26 +26,31 @@ type found struct {
 // brightness (soft shadows only darken a little), and fits a rotated square
 // to every blob, splitting blobs of touching dice by their size.
 func detect(frame gocv.Mat) []found {
-	scale := float64(workWidth) / float64(frame.Cols())
-	if scale > 1 {
-		scale = 1
-	}
+	// At most workWidth wide, and at least halved: noise averages out.
+	scale := math.Min(0.5, float64(workWidth)/float64(frame.Cols()))
 	ws := image.Pt(int(math.Round(float64(frame.Cols())*scale)), int(math.Round(float64(frame.Rows())*scale)))
 	work := gocv.NewMat()
 	defer work.Close()
 	gocv.Resize(frame, &work, ws, 0, 0, gocv.InterpolationArea)
 	bg := background(work)
 	defer bg.Close()
-	mask := foreground(work, bg)
+	raw, ink := inkMask(work)
+	defer raw.Close()
+	defer ink.Close()
+	mask := foreground(work, bg, ink)
 	defer mask.Close()
-	rs := blobs(mask)
-	out := make([]found, 0, len(rs))
-	for _, r := range rs {
+	var out []found
+	for _, f := range blobs(work, mask) {
+		if hasInk(raw, f.r) {
+			out = append(out, f)
+		}
+	}
+	for i := range out {
+		r := &out[i].r
 		r.C.X = (r.C.X + 0.5) / scale
 		r.C.Y = (r.C.Y + 0.5) / scale
 		r.W /= scale
 		r.H /= scale
-		out = append(out, found{r: r})
 	}
 	return out
 }
@@ -53,7 +62,7 @@ func background(work gocv.Mat) gocv.Mat {
 	defer small.Close()
 	ss := image.Pt(work.Cols()/4, work.Rows()/4)
 	gocv.Resize(work, &small, ss, 0, 0, gocv.InterpolationArea)
-	k := ss.X/5 | 1
+	k := ss.X/3 | 1
 	med := gocv.NewMat()
 	defer med.Close()
 	gocv.MedianBlur(small, &med, k)
@@ -62,60 +71,173 @@ func background(work gocv.Mat) gocv.Mat {
 	return bg
 }
 
-// Foreground thresholds: chroma difference (sum of |r,g,b shares|), and
-// brightness ratios to the mat for brighter and for darker pixels.
-const (
-	fgChroma   = 0.10
-	fgBrighter = 1.30
-	fgDarker   = 0.55
-)
-
-// foreground marks the pixels of work that are not mat, cleaned by a
-// morphological open and close. The caller closes the mask.
-func foreground(work, bg gocv.Mat) gocv.Mat {
+// scoreMap gives every work pixel a score for how much it differs from the
+// mat: the log brightness ratio (darkening counted at fgDarkWeight, soft
+// shadows only darken) or the chroma difference, ×100, clipped to 255.
+func scoreMap(work, bg gocv.Mat) []byte {
 	wp, _ := work.DataPtrUint8()
 	bp, _ := bg.DataPtrUint8()
 	n := work.Rows() * work.Cols()
 	m := make([]byte, n)
 	for i := 0; i < n; i++ {
-		if isForeground(wp[3*i:3*i+3:3*i+3], bp[3*i:3*i+3:3*i+3]) {
-			m[i] = 255
+		m[i] = pixelScore(wp[3*i:3*i+3:3*i+3], bp[3*i:3*i+3:3*i+3])
+	}
+	return m
+}
+
+const (
+	fgDarkWeight = 1.0
+	fgShadow     = 0.7 // log(2)
+	fgChromaGain = 3.0
+)
+
+func pixelScore(p, q []byte) byte {
+	li := float64(p[0]) + float64(p[1]) + float64(p[2]) + 6
+	lb := float64(q[0]) + float64(q[1]) + float64(q[2]) + 6
+	lr := math.Log(li / lb)
+	if lr < 0 {
+		// Cast shadows darken the mat by up to half: only darker counts.
+		lr = math.Max(0, -lr-fgShadow) * fgDarkWeight
+	}
+	s := lr
+	if w := math.Min(li, lb) / 150; w > 0.3 {
+		var d float64
+		for c := 0; c < 3; c++ {
+			d += math.Abs((float64(p[c])+2)/li - (float64(q[c])+2)/lb)
+		}
+		s = math.Max(s, d*fgChromaGain*math.Min(w, 1))
+	}
+	return byte(math.Min(255, 100*s))
+}
+
+// threshold picks the foreground level of a score map: well above the
+// mat's own spread (median + 6 MAD), never below fgMin.
+func threshold(m []byte) byte {
+	var hist [256]int
+	for _, v := range m {
+		hist[v]++
+	}
+	med := quantile(hist[:], len(m), 0.5)
+	var dev [256]int
+	for v, c := range hist {
+		d := v - med
+		if d < 0 {
+			d = -d
+		}
+		dev[d] += c
+	}
+	mad := quantile(dev[:], len(m), 0.5)
+	t := float64(med) + fgMADs*1.48*float64(mad)
+	return byte(math.Max(fgMin, math.Min(t, 60)))
+}
+
+const (
+	fgMin  = 8
+	fgMADs = 5
+)
+
+func quantile(hist []int, n int, q float64) int {
+	k := int(q * float64(n))
+	acc := 0
+	for v, c := range hist {
+		acc += c
+		if acc > k {
+			return v
 		}
 	}
-	raw, _ := gocv.NewMatFromBytes(work.Rows(), work.Cols(), gocv.MatTypeCV8UC1, m)
+	return len(hist) - 1
+}
+
+// foreground marks the pixels of work that are not mat, cleaned by a
+// morphological open and close, holes filled. The caller closes the mask.
+func foreground(work, bg, ink gocv.Mat) gocv.Mat {
+	sm := scoreMap(work, bg)
+	sc, _ := gocv.NewMatFromBytes(work.Rows(), work.Cols(), gocv.MatTypeCV8UC1, sm)
+	defer sc.Close()
+	smooth := gocv.NewMat()
+	defer smooth.Close()
+	gocv.BoxFilter(sc, &smooth, -1, image.Pt(5, 5))
+	sp, _ := smooth.DataPtrUint8()
+	t := threshold(sp)
+	raw := gocv.NewMat()
 	defer raw.Close()
+	gocv.Threshold(smooth, &raw, float32(t)-0.5, 255, gocv.ThresholdBinary)
 	k3 := gocv.GetStructuringElement(gocv.MorphEllipse, image.Pt(3, 3))
 	defer k3.Close()
 	k5 := gocv.GetStructuringElement(gocv.MorphEllipse, image.Pt(5, 5))
 	defer k5.Close()
+	k9 := gocv.GetStructuringElement(gocv.MorphEllipse, image.Pt(9, 9))
+	defer k9.Close()
 	opened := gocv.NewMat()
 	defer opened.Close()
-	gocv.MorphologyEx(raw, &opened, gocv.MorphOpen, k3)
-	out := gocv.NewMat()
-	gocv.MorphologyEx(opened, &out, gocv.MorphClose, k5)
+	gocv.MorphologyEx(raw, &opened, gocv.MorphOpen, k9)
+	gocv.BitwiseOr(opened, ink, &opened)
+	closed := gocv.NewMat()
+	defer closed.Close()
+	gocv.MorphologyEx(opened, &closed, gocv.MorphClose, k5)
+	return fillHoles(closed)
+}
+
+// Ink contrast: a die's glyph stands out from its body far more than the
+// grain of a mat, even where the body is as dark or light as the mat.
+const (
+	inkContrast = 0.30 // (max-min)/(max+min+inkOffset) over 3×3
+	inkOffset   = 50
+)
+
+// inkMask marks the glyphs: pixels of strong relative local contrast (raw),
+// and those joined into solid patches and cleared of thin lines (ink). The
+// caller closes both.
+func inkMask(work gocv.Mat) (raw, ink gocv.Mat) {
+	k3 := gocv.GetStructuringElement(gocv.MorphRect, image.Pt(3, 3))
+	defer k3.Close()
+	hi, lo := gocv.NewMat(), gocv.NewMat()
+	defer hi.Close()
+	defer lo.Close()
+	soft := gocv.NewMat()
+	defer soft.Close()
+	gocv.GaussianBlur(work, &soft, image.Pt(3, 3), 0.8, 0.8, gocv.BorderReplicate)
+	gocv.Dilate(soft, &hi, k3)
+	gocv.Erode(soft, &lo, k3)
+	hp, _ := hi.DataPtrUint8()
+	lp, _ := lo.DataPtrUint8()
+	m := make([]byte, len(hp)/3)
+	for i := range m {
+		// White marks on a yellow die stand out in blue only: any channel.
+		for c := 3 * i; c < 3*i+3; c++ {
+			h, l := float32(hp[c]), float32(lp[c])
+			if h-l > inkContrast*(h+l+inkOffset) {
+				m[i] = 255
+				break
+			}
+		}
+	}
+	fromGo, _ := gocv.NewMatFromBytes(work.Rows(), work.Cols(), gocv.MatTypeCV8UC1, m)
+	raw = fromGo.Clone()
+	fromGo.Close()
+	k9 := gocv.GetStructuringElement(gocv.MorphEllipse, image.Pt(9, 9))
+	defer k9.Close()
+	k5 := gocv.GetStructuringElement(gocv.MorphEllipse, image.Pt(5, 5))
+	defer k5.Close()
+	closed := gocv.NewMat()
+	defer closed.Close()
+	gocv.MorphologyEx(raw, &closed, gocv.MorphClose, k9)
+	ink = gocv.NewMat()
+	gocv.MorphologyEx(closed, &ink, gocv.MorphOpen, k5)
+	return raw, ink
+}
+
+// fillHoles fills every outer contour of a mask.
+func fillHoles(m gocv.Mat) gocv.Mat {
+	cs := gocv.FindContours(m, gocv.RetrievalExternal, gocv.ChainApproxSimple)
+	defer cs.Close()
+	out := gocv.NewMatWithSize(m.Rows(), m.Cols(), gocv.MatTypeCV8UC1)
+	gocv.DrawContours(&out, cs, -1, colorWhite, -1)
 	return out
 }
 
-func isForeground(p, q []byte) bool {
-	li := float64(p[0]) + float64(p[1]) + float64(p[2]) + 6
-	lb := float64(q[0]) + float64(q[1]) + float64(q[2]) + 6
-	ratio := li / lb
-	if ratio > fgBrighter || ratio < fgDarker {
-		return true
-	}
-	// Chroma is only trusted where there is light enough.
-	if li < 90 || lb < 90 {
-		return false
-	}
-	var d float64
-	for c := 0; c < 3; c++ {
-		d += math.Abs((float64(p[c])+2)/li - (float64(q[c])+2)/lb)
-	}
-	return d > fgChroma
-}
-
 // blobs fits rotated squares to the mask's blobs, in work pixels.
-func blobs(mask gocv.Mat) []rect {
+func blobs(work, mask gocv.Mat) []found {
 	cs := gocv.FindContours(mask, gocv.RetrievalExternal, gocv.ChainApproxSimple)
 	defer cs.Close()
 	type blob struct {
@@ -124,7 +246,7 @@ func blobs(mask gocv.Mat) []rect {
 		pts  []image.Point
 	}
 	var bs []blob
-	minArea := float64(mask.Cols()*mask.Cols()) / 4000 // a die of 10 px at 640
+	minArea := float64(mask.Cols()*mask.Cols()) / 8000 // a glyph of 7 px at 640
 	for i := 0; i < cs.Size(); i++ {
 		pv := cs.At(i)
 		a := gocv.ContourArea(pv)
@@ -141,18 +263,88 @@ func blobs(mask gocv.Mat) []rect {
 			}
 		}
 	})
-	var out []rect
-	for _, b := range bs {
-		switch {
-		case s > 0 && b.area < 0.35*s*s:
-			continue // a speck, not a die
-		case s > 0 && b.area > 1.6*s*s:
-			out = append(out, split(mask, b.pts, s)...)
-		default:
-			out = append(out, b.r)
+	if debugDetect {
+		for _, b := range bs {
+			fmt.Printf("blob %.0f,%.0f %.0fx%.0f area %.0f (s=%.1f, s²=%.0f)\n", b.r.C.X, b.r.C.Y, b.r.W, b.r.H, b.area, s, s*s)
 		}
 	}
+	var out []found
+	var glyphs []blob
+	for _, b := range bs {
+		switch {
+		case b.area < 0.35*s*s:
+			glyphs = append(glyphs, b)
+		case b.area > 1.5*s*s:
+			for _, r := range split(work, mask, b.pts, s) {
+				out = append(out, found{r: r, solid: true})
+			}
+		default:
+			out = append(out, found{r: b.r, solid: true})
+		}
+	}
+	// A die as dark or light as the mat shows only its glyph: a die of the
+	// frame's size is assumed around a glyph that no die holds.
+	for _, g := range glyphs {
+		if g.area < 0.04*s*s || g.r.W > 1.2*s || g.r.H > 1.2*s || near(out, g.r.C, 0.8*s) {
+			continue
+		}
+		r := rect{C: g.r.C, W: s, H: s, Angle: edgeAngle(work, g.r.C, s)}
+		out = append(out, found{r: r})
+	}
 	return out
+}
+
+// hasInk: every die face has a glyph; a blob without one is mat.
+func hasInk(ink gocv.Mat, r rect) bool {
+	p, _ := ink.DataPtrUint8()
+	w, h := ink.Cols(), ink.Rows()
+	d := 0.3 * r.side()
+	n := 0
+	for y := max(0, int(r.C.Y-d)); y <= min(h-1, int(r.C.Y+d)); y++ {
+		for x := max(0, int(r.C.X-d)); x <= min(w-1, int(r.C.X+d)); x++ {
+			if p[y*w+x] != 0 {
+				n++
+			}
+		}
+	}
+	return n >= 6 && float64(n) >= 0.05*(2*d+1)*(2*d+1)
+}
+
+func near(fs []found, p pt, d float64) bool {
+	for _, f := range fs {
+		if math.Hypot(f.r.C.X-p.X, f.r.C.Y-p.Y) < d {
+			return true
+		}
+	}
+	return false
+}
+
+// edgeAngle is the dominant edge direction (modulo 90°) in the s×s window
+// around c: gradient angles are averaged as vectors at 4× their angle.
+func edgeAngle(work gocv.Mat, c pt, s float64) float64 {
+	p, _ := work.DataPtrUint8()
+	w, h := work.Cols(), work.Rows()
+	lum := func(x, y int) float64 {
+		i := 3 * (y*w + x)
+		return float64(p[i]) + float64(p[i+1]) + float64(p[i+2])
+	}
+	x0, x1 := max(1, int(c.X-s/2)), min(w-2, int(c.X+s/2))
+	y0, y1 := max(1, int(c.Y-s/2)), min(h-2, int(c.Y+s/2))
+	var sc, ss float64
+	for y := y0; y <= y1; y++ {
+		for x := x0; x <= x1; x++ {
+			gx := lum(x+1, y) - lum(x-1, y)
+			gy := lum(x, y+1) - lum(x, y-1)
+			m := gx*gx + gy*gy
+			if m == 0 {
+				continue
+			}
+			a := 4 * math.Atan2(gy, gx)
+			sc += m * math.Cos(a)
+			ss += m * math.Sin(a)
+		}
+	}
+	return math.Atan2(ss, sc) / 4
 }
 
 // dieSide estimates the side of one die from blobs that look like one
@@ -162,22 +354,28 @@ func dieSide(each func(func(rect, float64) bool)) float64 {
 	each(func(r rect, area float64) bool {
 		asp := r.W / r.H
 		if asp > 0.75 && asp < 1.33 && area > 0.8*r.W*r.H {
-			sides = append(sides, r.side())
+			sides = append(sides, math.Sqrt(area))
 		}
 		return true
 	})
 	if len(sides) == 0 {
-		return 0
+		var big float64
+		each(func(_ rect, area float64) bool {
+			big = math.Max(big, area)
+			return true
+		})
+		return math.Sqrt(big)
 	}
 	sort.Float64s(sides)
 	return sides[len(sides)/2]
 }
 
-// split separates a blob of touching dice of side s: the cores of the
-// dice (points deeper than a third of a die from the blob's edge) fall
-// apart where dice meet at an angle; a core that is still a row of dice
-// (dice edge to edge) is cut into squares along its length.
-func split(mask gocv.Mat, contour []image.Point, s float64) []rect {
+// split separates a blob of touching dice of side s: every deep point of
+// the blob (a local maximum of the distance to its edge, at least a third of
+// a die deep) seeds one die, a watershed on the picture grows the seeds to
+// the edges between the dice, and a square is fitted to every part (a part
+// still a row of dice long is cut).
+func split(work, mask gocv.Mat, contour []image.Point, s float64) []rect {
 	bb := boundsOf(contour).Inset(-2).Intersect(image.Rect(0, 0, mask.Cols(), mask.Rows()))
 	one := gocv.NewMatWithSize(bb.Dy(), bb.Dx(), gocv.MatTypeCV8UC1)
 	defer one.Close()
@@ -188,37 +386,107 @@ func split(mask gocv.Mat, contour []image.Point, s float64) []rect {
 	pv := gocv.NewPointsVectorFromPoints([][]image.Point{shifted})
 	defer pv.Close()
 	gocv.FillPoly(&one, pv, colorWhite)
-	region := mask.Region(bb)
-	defer region.Close()
-	gocv.BitwiseAnd(one, region, &one)
 	dist := gocv.NewMat()
 	defer dist.Close()
 	labels := gocv.NewMat()
 	defer labels.Close()
 	gocv.DistanceTransform(one, &dist, &labels, gocv.DistL2, gocv.DistanceMask5, gocv.DistanceLabelCComp)
-	depth := s / 3
-	core := gocv.NewMat()
-	defer core.Close()
-	gocv.Threshold(dist, &core, float32(depth), 255, gocv.ThresholdBinary)
-	core8 := gocv.NewMat()
-	defer core8.Close()
-	core.ConvertTo(&core8, gocv.MatTypeCV8U)
-	cs := gocv.FindContours(core8, gocv.RetrievalExternal, gocv.ChainApproxSimple)
-	defer cs.Close()
+	seeds := peaks(dist, s)
+	if len(seeds) < 2 {
+		return cutRow(minAreaRect(convexHull(contour)), s)
+	}
+	parts := watershed(work.Region(bb), one, seeds, s)
 	var out []rect
-	for i := 0; i < cs.Size(); i++ {
-		pts := cs.At(i).ToPoints()
-		r := minAreaRect(convexHull(pts))
-		r.C.X += float64(bb.Min.X)
-		r.C.Y += float64(bb.Min.Y)
-		r.W += 2 * depth
-		r.H += 2 * depth
-		if r.W*r.H < 0.3*s*s {
+	for _, ps := range parts {
+		if float64(len(ps)) < 0.3*s*s {
 			continue
 		}
+		r := minAreaRect(convexHull(ps))
+		r.C.X += float64(bb.Min.X)
+		r.C.Y += float64(bb.Min.Y)
 		out = append(out, cutRow(r, s)...)
 	}
 	return out
+}
+
+// peaks finds the local maxima of a distance map at least s/3 deep, the
+// deepest first, no two closer than 0.6 s.
+func peaks(dist gocv.Mat, s float64) []image.Point {
+	d, _ := dist.DataPtrFloat32()
+	w, h := dist.Cols(), dist.Rows()
+	type pk struct {
+		p image.Point
+		v float32
+	}
+	var cand []pk
+	for y := 1; y < h-1; y++ {
+		for x := 1; x < w-1; x++ {
+			v := d[y*w+x]
+			if float64(v) < s/3 {
+				continue
+			}
+			if v >= d[y*w+x-1] && v >= d[y*w+x+1] && v >= d[(y-1)*w+x] && v >= d[(y+1)*w+x] {
+				cand = append(cand, pk{image.Pt(x, y), v})
+			}
+		}
+	}
+	sort.Slice(cand, func(i, j int) bool { return cand[i].v > cand[j].v })
+	var out []image.Point
+	minD := 0.6 * s
+	for _, c := range cand {
+		ok := true
+		for _, o := range out {
+			if math.Hypot(float64(c.p.X-o.X), float64(c.p.Y-o.Y)) < minD {
+				ok = false
+				break
+			}
+		}
+		if ok {
+			out = append(out, c.p)
+		}
+	}
+	return out
+}
+
+// watershed grows the seeds over the blob one (picture region img) and
+// returns the points of each seed's part.
+func watershed(img, one gocv.Mat, seeds []image.Point, s float64) [][]image.Point {
+	defer img.Close()
+	w, h := one.Cols(), one.Rows()
+	mk := make([]int32, w*h)
+	op, _ := one.DataPtrUint8()
+	for i, v := range op {
+		if v == 0 {
+			mk[i] = 1
+		}
+	}
+	r := int(math.Max(1, 0.12*s))
+	for k, p := range seeds {
+		for dy := -r; dy <= r; dy++ {
+			for dx := -r; dx <= r; dx++ {
+				x, y := p.X+dx, p.Y+dy
+				if x >= 0 && y >= 0 && x < w && y < h && op[y*w+x] != 0 {
+					mk[y*w+x] = int32(k + 2)
+				}
+			}
+		}
+	}
+	bytes := unsafe.Slice((*byte)(unsafe.Pointer(&mk[0])), 4*len(mk))
+	markers, _ := gocv.NewMatFromBytes(h, w, gocv.MatTypeCV32SC1, bytes)
+	defer markers.Close()
+	pic := img.Clone()
+	defer pic.Close()
+	gocv.Watershed(pic, &markers)
+	parts := make([][]image.Point, len(seeds))
+	for y := 0; y < h; y++ {
+		for x := 0; x < w; x++ {
+			if l := int(mk[y*w+x]) - 2; l >= 0 && l < len(seeds) && op[y*w+x] != 0 {
+				parts[l] = append(parts[l], image.Pt(x, y))
+			}
+		}
+	}
+	runtime.KeepAlive(mk)
+	return parts
 }
 
 // cutRow cuts a rectangle k dice long into k squares.
@@ -248,3 +516,5 @@ func boundsOf(ps []image.Point) image.Rectangle {
 	}
 	return b
 }
+
+var debugDetect = false

@@ -95,8 +95,17 @@ func teachImage(q *rectifier, path string) (feature, error) {
 	}
 	defer frame.Close()
 	ds := detect(frame)
-	if len(ds) != 1 {
-		return feature{}, fmt.Errorf("%w: %s: found %d dice, want exactly one die per teaching image", errTeach, path, len(ds))
+	var solid []found
+	for _, d := range ds {
+		if d.solid {
+			solid = append(solid, d)
+		}
 	}
-	return featureOf(q.patch(frame, ds[0].r)), nil
+	if len(solid) == 0 {
+		solid = ds
+	}
+	if len(solid) != 1 {
+		return feature{}, fmt.Errorf("%w: %s: found %d dice, want exactly one die per teaching image", errTeach, path, len(solid))
+	}
+	return featureOf(q.patch(frame, solid[0].r)), nil
 }
