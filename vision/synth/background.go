@@ -3,6 +3,7 @@ package synth
 import (
 	"math"
 	"math/rand/v2"
+	"sync"
 )
 
 // canvas is a float RGB picture (3 float32 per pixel, 0..255 scale) whose
@@ -14,7 +15,7 @@ type canvas struct {
 }
 
 func newCanvas(w, h int, x0, y0 float64) *canvas {
-	return &canvas{w: w, h: h, x0: x0, y0: y0, pix: make([]float32, w*h*3)}
+	return &canvas{w: w, h: h, x0: x0, y0: y0, pix: getF32(w * h * 3)}
 }
 
 // palettes: base colours per background (and a second colour for wood).
@@ -29,7 +30,8 @@ var palettes = map[string][]rgb{
 func paintBackground(c *canvas, kind string, r *rand.Rand) {
 	pal := palettes[kind]
 	base := pal[r.IntN(len(pal))]
-	lum := make([]float32, c.w*c.h)
+	lum := getF32(c.w * c.h)
+	defer putF32(lum)
 	for i := range lum {
 		lum[i] = 1
 	}
@@ -60,7 +62,9 @@ func paintBackground(c *canvas, kind string, r *rand.Rand) {
 // paintWood multiplies lum by wood grain along a random direction: wavy
 // grain lines, streaks, and plank seams with per-plank shade.
 func paintWood(lum []float32, c *canvas, r *rand.Rand) {
-	warp := make([]float32, c.w*c.h)
+	warp := getF32(c.w * c.h)
+	defer putF32(warp)
+	clear(warp)
 	addField(warp, c.w, c.h, 140, 1, r)
 	ang := r.Float64() * 180
 	ca, sa := cosd(ang), sind(ang)
@@ -183,8 +187,8 @@ func warp(dst []float32, w, h int, c *canvas, inv homog) {
 		for x := 0; x < w; x++ {
 			fx, fy := nx/dw-0.5, ny/dw-0.5
 			nx, ny, dw = nx+dnx, ny+dny, dw+ddw
-			fx = math.Max(0, math.Min(maxX, fx))
-			fy = math.Max(0, math.Min(maxY, fy))
+			fx = fmax(0, fmin(maxX, fx))
+			fy = fmax(0, fmin(maxY, fy))
 			x0, y0 := int(fx), int(fy)
 			ax, ay := float32(fx-float64(x0)), float32(fy-float64(y0))
 			i := (y0*c.w + x0) * 3
@@ -230,3 +234,18 @@ func abs32(v float32) float32 {
 	}
 	return v
 }
+
+// f32Pool recycles the large float buffers of a render (a 1280×720 frame
+// needs some 40 MB of them), sparing the allocator and the GC.
+var f32Pool sync.Pool
+
+// getF32 returns a float buffer of length n with unspecified contents.
+func getF32(n int) []float32 {
+	if p, ok := f32Pool.Get().(*[]float32); ok && cap(*p) >= n {
+		return (*p)[:n]
+	}
+	return make([]float32, n)
+}
+
+// putF32 gives a buffer back to the pool; the caller must not use it again.
+func putF32(s []float32) { f32Pool.Put(&s) }

@@ -93,8 +93,8 @@ func gap(a, b square) float64 {
 		nx, ny := cosd(ang), sind(ang)
 		amin, amax := project(ca, nx, ny)
 		bmin, bmax := project(cb, nx, ny)
-		g := math.Max(bmin-amax, amin-bmax)
-		best = math.Max(best, g)
+		g := fmax(bmin-amax, amin-bmax)
+		best = fmax(best, g)
 	}
 	return best
 }
@@ -103,7 +103,7 @@ func project(c [8]float64, nx, ny float64) (lo, hi float64) {
 	lo, hi = math.Inf(1), math.Inf(-1)
 	for i := 0; i < 4; i++ {
 		p := c[2*i]*nx + c[2*i+1]*ny
-		lo, hi = math.Min(lo, p), math.Max(hi, p)
+		lo, hi = fmin(lo, p), fmax(hi, p)
 	}
 	return lo, hi
 }
@@ -125,4 +125,20 @@ func roundedSDF(u, v, r float64) float64 {
 		return qx - r
 	}
 	return math.Sqrt(qx*qx+qy*qy) - r
+}
+
+// fmax and fmin are math.Max and math.Min for ordinary numbers (no NaN or
+// signed-zero care), inlined in the pixel loops.
+func fmax(a, b float64) float64 {
+	if a > b {
+		return a
+	}
+	return b
+}
+
+func fmin(a, b float64) float64 {
+	if a < b {
+		return a
+	}
+	return b
 }

@@ -11,7 +11,7 @@ import (
 // their glyphs and glare, then blur.
 func (sc *scene) paint() []float32 {
 	r := rand.New(rand.NewPCG(sc.seed, 0x6d6174))
-	buf := make([]float32, sc.w*sc.h*3)
+	buf := getF32(sc.w * sc.h * 3) // paintMat writes every pixel
 	sc.paintMat(buf, r)
 	boxes := make([]image.Rectangle, len(sc.dice))
 	faces := make([]homog, len(sc.dice))
@@ -39,12 +39,13 @@ func (sc *scene) paintMat(buf []float32, r *rand.Rand) {
 		x0, y0, x1, y1 := math.Inf(1), math.Inf(1), math.Inf(-1), math.Inf(-1)
 		for _, p := range [4][2]float64{{0, 0}, {float64(sc.w), 0}, {0, float64(sc.h)}, {float64(sc.w), float64(sc.h)}} {
 			x, y := sc.inv.apply(p[0], p[1])
-			x0, y0, x1, y1 = math.Min(x0, x), math.Min(y0, y), math.Max(x1, x), math.Max(y1, y)
+			x0, y0, x1, y1 = fmin(x0, x), fmin(y0, y), fmax(x1, x), fmax(y1, y)
 		}
 		x0, y0 = math.Floor(x0)-2, math.Floor(y0)-2
 		c := newCanvas(int(x1-x0)+4, int(y1-y0)+4, x0, y0)
 		paintBackground(c, sc.background, r)
 		warp(buf, sc.w, sc.h, c, sc.inv)
+		putF32(c.pix)
 	}
 	for y := 0; y < sc.h; y++ {
 		for x := 0; x < sc.w; x++ {
@@ -70,7 +71,7 @@ func (sc *scene) faceMap(d *die) (homog, image.Rectangle) {
 	for _, o := range [3][2]float64{{0, 0}, {su, sv}, sc.shadowFace(d)} {
 		for _, p := range [4][2]float64{{-1.6, -1.6}, {1.6, -1.6}, {1.6, 1.6}, {-1.6, 1.6}} {
 			x, y := back.apply(o[0]+p[0], o[1]+p[1])
-			x0, y0, x1, y1 = math.Min(x0, x), math.Min(y0, y), math.Max(x1, x), math.Max(y1, y)
+			x0, y0, x1, y1 = fmin(x0, x), fmin(y0, y), fmax(x1, x), fmax(y1, y)
 		}
 	}
 	box := image.Rect(int(x0)-1, int(y0)-1, int(x1)+2, int(y1)+2).Intersect(image.Rect(0, 0, sc.w, sc.h))
@@ -148,7 +149,7 @@ func (sc *scene) shade(p []float32, d *die, u, v float64, sh [2]float64, su, sv 
 // side paints the visible sides of a die: the top face swept toward its
 // base, darker than the top.
 func (sc *scene) side(p []float32, d *die, u, v, su, sv, ppu, px, py float64) {
-	if u < math.Min(0, su)-1.05 || u > math.Max(0, su)+1.05 || v < math.Min(0, sv)-1.05 || v > math.Max(0, sv)+1.05 {
+	if u < fmin(0, su)-1.05 || u > fmax(0, su)+1.05 || v < fmin(0, sv)-1.05 || v > fmax(0, sv)+1.05 {
 		return // outside the swept box
 	}
 	if roundedSDF(u, v, cornerR)*ppu < -1 {
@@ -168,7 +169,7 @@ func (sc *scene) side(p []float32, d *die, u, v, su, sv, ppu, px, py float64) {
 	if cov <= 0 {
 		return
 	}
-	cov = math.Min(cov, 1)
+	cov = fmin(cov, 1)
 	f := float32(0.62-0.22*bt) * sc.lightAt(px, py) * d.bright
 	blend(p, d.look.body.r*f, d.look.body.g*f, d.look.body.b*f, float32(cov))
 }
@@ -181,7 +182,7 @@ func (sc *scene) top(p []float32, d *die, u, v, ppu, px, py float64) {
 	if cov <= 0 {
 		return
 	}
-	cov = math.Min(cov, 1)
+	cov = fmin(cov, 1)
 	shade := float32(1-0.28*smoothstep(-0.16, 0.02, dd)) * float32(1-0.03*(u+v)) * d.bright * sc.lightAt(px, py)
 	ink := d.mask.at(u, v)
 	b, k := d.look.body, d.look.ink
@@ -202,16 +203,17 @@ func blend(p []float32, r, g, b, a float32) {
 }
 
 func smoothstep(e0, e1, x float64) float64 {
-	t := math.Max(0, math.Min(1, (x-e0)/(e1-e0)))
+	t := fmax(0, fmin(1, (x-e0)/(e1-e0)))
 	return t * t * (3 - 2*t)
 }
 
 // blur is a separable box blur of radius r (two passes approximate a
 // Gaussian).
 func blur(buf []float32, w, h, r int) {
-	tmp := make([]float32, len(buf))
+	tmp := getF32(len(buf))
 	blurRows(buf, tmp, w, h, r)
 	blurCols(tmp, buf, w, h, r)
+	putF32(tmp)
 }
 
 // blurRows box-blurs each row of src into dst, clamped at the ends.

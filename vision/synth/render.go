@@ -20,7 +20,9 @@ func Frame(seed uint64, o Options) (*image.RGBA, Truth, error) {
 	if err != nil {
 		return nil, Truth{}, err
 	}
-	img := sc.finish(sc.paint(), seed^0x6e6f697365)
+	buf := sc.paint()
+	img := sc.finish(buf, seed^0x6e6f697365)
+	putF32(buf)
 	if sc.quality > 0 {
 		img, err = jpegRoundTrip(img, sc.quality)
 		if err != nil {
@@ -197,7 +199,7 @@ func (sc *scene) layout(r *rand.Rand, kfs []KindFace, o Options, dist float64) e
 		if sc.tryLayout(r, kfs, o.Touching, size, fx, fy, camH) {
 			return nil
 		}
-		size = math.Max(minS, size*0.92) // crowded: smaller dice, never below MinSize
+		size = fmax(minS, size*0.92) // crowded: smaller dice, never below MinSize
 	}
 	return fmt.Errorf("synth: cannot place %d dice in %d×%d", len(kfs), sc.w, sc.h)
 }
@@ -242,7 +244,7 @@ func (sc *scene) tryLayout(r *rand.Rand, kfs []KindFace, touching bool, size, fx
 	return !touching || n < 2 || pairs > 0
 }
 
-func (sc *scene) minGap(half float64) float64 { return math.Max(5, 0.2*half) }
+func (sc *scene) minGap(half float64) float64 { return fmax(5, 0.2*half) }
 
 func (sc *scene) placeFree(r *rand.Rand, d *die, half float64, placed []int, fx, fy, camH float64) bool {
 	m := 1.6 * half
