@@ -17,7 +17,7 @@ func (Bot) Messages() engine.Catalog { return Messages() }
 
 // Start reads the setup (see Setup) and returns a match ready to Play.
 func (Bot) Start(raw json.RawMessage, t *engine.Table) (engine.Match, error) {
-	setup, opts, err := ParseSetup(raw)
+	setup, opts, err := parseSetupCached(raw)
 	if err != nil {
 		return nil, err
 	}

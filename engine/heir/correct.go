@@ -118,7 +118,7 @@ func (m *match) setTrick(i int, id string) error {
 		h.Tricks = slices.Delete(h.Tricks, i, i+1)
 		return nil
 	}
-	t, ok := trickerion.TrickByID(id)
+	t, ok := trickByID(id)
 	if !ok {
 		return fmt.Errorf("heir: unknown Trick %q", id)
 	}

@@ -48,7 +48,7 @@ func (m *match) downtownState(ap int, dice locations.Dice) locations.DowntownSta
 func (m *match) heirTricks() []trickerion.Trick {
 	var out []trickerion.Trick
 	for _, t := range m.s.Heir.Tricks {
-		if c, ok := trickerion.TrickByID(t.ID); ok {
+		if c, ok := trickByID(t.ID); ok {
 			out = append(out, c)
 		}
 	}
@@ -80,7 +80,7 @@ func (m *match) heirCharacters() locations.Characters {
 // residence lists the Tricks still in Dahlgaard's Residence: all but the
 // Heir's and those the player said are gone.
 func (m *match) residence() []trickerion.Trick {
-	return slices.DeleteFunc(trickerion.Tricks(), func(t trickerion.Trick) bool {
+	return slices.DeleteFunc(allTricks(), func(t trickerion.Trick) bool {
 		return slices.Contains(m.s.Heir.Learned, t.ID) || slices.Contains(m.s.Heir.Gone, t.ID)
 	})
 }

@@ -26,7 +26,7 @@ func HeirEndFame(l difficulty.Level, shards, saCards int, tricks []string, chara
 	perL3, perExtra := EndBonus(l)
 	fame := min(Cap, shards) + min(Cap, 2*saCards)
 	for _, id := range tricks {
-		if t, ok := trickerion.TrickByID(id); ok && t.Level == 3 {
+		if t, ok := trickByID(id); ok && t.Level == 3 {
 			fame += perL3
 		}
 	}

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"slices"
 	"sort"
+	"sync"
 
 	"tableside/engine"
 	"tableside/engine/heir/difficulty"
@@ -48,6 +49,30 @@ type Setup struct {
 type Library struct {
 	PlanCards            []PlanCard         `json:"plan_cards"`
 	SoloPerformanceCards []theater.CardSpec `json:"solo_performance_cards"`
+}
+
+// lastSetup remembers the last setup parsed: a simulation starts thousands
+// of games from the same setup, and its card library is most of the work of
+// a game's start. The match only reads its Setup, never changes it.
+var lastSetup struct {
+	sync.Mutex
+	raw  string
+	s    Setup
+	o    Options
+	used bool
+}
+
+func parseSetupCached(raw json.RawMessage) (Setup, Options, error) {
+	lastSetup.Lock()
+	defer lastSetup.Unlock()
+	if lastSetup.used && lastSetup.raw == string(raw) {
+		return lastSetup.s, lastSetup.o, nil
+	}
+	s, o, err := ParseSetup(raw)
+	if err == nil {
+		lastSetup.raw, lastSetup.s, lastSetup.o, lastSetup.used = string(raw), s, o, true
+	}
+	return s, o, err
 }
 
 // ParseSetup reads a setup, filling the defaults of an empty one.

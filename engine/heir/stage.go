@@ -15,7 +15,7 @@ import (
 func (m *match) theaterTricks() []theater.HeirTrick {
 	var out []theater.HeirTrick
 	for _, h := range m.s.Heir.Tricks {
-		t, ok := trickerion.TrickByID(h.ID)
+		t, ok := trickByID(h.ID)
 		if !ok {
 			continue
 		}
@@ -134,7 +134,7 @@ func (m *match) theaterByHand(n int) {
 		rule("THEATER", ""), map[string]any{"tricks": took})
 	k := slices.IndexFunc(m.s.Board.Cards, func(c Card) bool { return !c.Known })
 	for _, id := range took {
-		t, _ := trickerion.TrickByID(id)
+		t, _ := trickByID(id)
 		m.s.Board.Cards[k].Markers = append(m.s.Board.Cards[k].Markers,
 			theater.Marker{Owner: theater.Heir, TrickID: id, Category: t.Category, Level: t.Level})
 	}

@@ -3,7 +3,6 @@ package heir
 import (
 	"tableside/engine"
 	"tableside/engine/heir/locations"
-	"tableside/engine/trickerion"
 )
 
 // Stance is the Heir's stance: Ready when its revealed Plan card is a
@@ -15,7 +14,7 @@ func Stance(plan *PlanCard, fame int, tricks []string) string {
 	}
 	top := locations.FameLevel(fame)
 	for _, id := range tricks {
-		if t, ok := trickerion.TrickByID(id); ok && t.Level == top {
+		if t, ok := trickByID(id); ok && t.Level == top {
 			return Ready
 		}
 	}

@@ -338,7 +338,12 @@ func (c Card) AllMarkers() []Marker {
 
 // MarkerAt returns the marker (grey or placed) on slot sl, if any.
 func (c Card) MarkerAt(sl trickerion.Slot) (Marker, bool) {
-	for _, m := range c.AllMarkers() {
+	for _, n := range c.Spec.Neutral {
+		if n.Slot == sl {
+			return Marker{Owner: Neutral, Category: n.Category, Slot: n.Slot, Facing: n.Facing}, true
+		}
+	}
+	for _, m := range c.Markers {
 		if m.Slot == sl {
 			return m, true
 		}
