@@ -11,6 +11,19 @@
 // degrees about an axis through the image centre) maps it into the image.
 // Every pixel of the picture is rendered by inverse mapping, so dice, shadows
 // and the mat stay consistent under perspective.
+//
+// Dice: Trick dice are ivory, the Specialist and Apprentice dice share one
+// pale sage green, Bank dice are black with light ink, and the Turn Setup
+// dice are yellow, orange, very dark grey, blue and red with white marks
+// (the real colours of the Downtown dice are in no source). The X glyph is
+// the same on every Downtown kind. Turn Setup faces are named by their two
+// covered slots (SetupFaces) and carry an "up" bar, so that no face looks
+// like a quarter turn of another.
+//
+// Entry points: Frame and Single render one picture with its Truth;
+// WriteSet / WriteSetWith write a teach set and a test set in the directory
+// contract of `tableside dice teach` (RandomOptions gives the varied options
+// of the test frames); VirtualCamera films rendered rolls.
 package synth
 
 import (
