@@ -2,6 +2,7 @@ package heir
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 
 	"tableside/engine"
@@ -135,4 +136,4 @@ func (m *match) characterList() string {
 	return strings.Join(parts, ", ")
 }
 
-func itoa(n int) string { return fmt.Sprint(n) }
+func itoa(n int) string { return strconv.Itoa(n) }
