@@ -8,6 +8,9 @@ import (
 
 // Catalog holds message templates by language ("en", "fr") and key.
 // A template names its parameters in braces: "The Heir gains {fame} Fame."
+// A parameter value may name other messages: each word of it that starts
+// with "@" and is a key of the catalog is rendered in the same language, so
+// "@heir.loc.downtown 2" reads "Downtown 2" or "Centre-ville 2".
 type Catalog map[string]map[string]string
 
 // Languages the catalogs must cover.
@@ -26,7 +29,33 @@ func (c Catalog) Render(lang, key string, p Params) string {
 			tmpl += " " + k + "={" + k + "}"
 		}
 	}
-	return fill(tmpl, p)
+	return fill(tmpl, c.words(lang, p))
+}
+
+// words renders the "@key" words of p's values.
+func (c Catalog) words(lang string, p Params) Params {
+	var out Params
+	for k, v := range p {
+		if !strings.Contains(v, "@") {
+			continue
+		}
+		if out == nil {
+			out = maps.Clone(p)
+		}
+		f := strings.Fields(v)
+		for i, w := range f {
+			key, ok := strings.CutPrefix(w, "@")
+			trimmed := strings.TrimRight(key, ",;:")
+			if _, known := c["en"][trimmed]; ok && known {
+				f[i] = c.Render(lang, trimmed, nil) + key[len(trimmed):]
+			}
+		}
+		out[k] = strings.Join(f, " ")
+	}
+	if out == nil {
+		return p
+	}
+	return out
 }
 
 func fill(tmpl string, p Params) string {

@@ -276,6 +276,16 @@ func TestCatalogRendersWithFallbacks(t *testing.T) {
 			t.Errorf("Render(%s, %s) = %q, want %q", tc.lang, tc.key, got, tc.want)
 		}
 	}
+	words := engine.Catalog{"en": {"put": "Put it on {where}.", "loc.dt": "Downtown"}, "fr": {"put": "Posez-le sur {where}.", "loc.dt": "Centre-ville"}}
+	if got := words.Render("fr", "put", engine.Params{"where": "@loc.dt 2"}); got != "Posez-le sur Centre-ville 2." {
+		t.Errorf("@key words: %q", got)
+	}
+	if got := words.Render("en", "put", engine.Params{"where": "@loc.dt, @loc.dt;"}); got != "Put it on Downtown, Downtown;." {
+		t.Errorf("@key words with punctuation: %q", got)
+	}
+	if got := words.Render("en", "put", engine.Params{"where": "@nokey"}); got != "Put it on @nokey." {
+		t.Errorf("unknown @word: %q", got)
+	}
 	half := engine.Catalog{"en": {"a": "A"}, "fr": {}}
 	if m := half.Missing(); len(m) != 1 || m[0] != "fr:a" {
 		t.Errorf("Missing = %v", m)

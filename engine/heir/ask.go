@@ -2,6 +2,7 @@ package heir
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -131,9 +132,35 @@ func roman(n int) string {
 func (m *match) characterList() string {
 	parts := make([]string, len(m.s.Heir.Characters))
 	for i, c := range m.s.Heir.Characters {
-		parts[i] = c.Kind
+		parts[i] = "@heir.kind." + c.Kind
 	}
 	return strings.Join(parts, ", ")
+}
+
+// whereWords renders a spot id ("downtown.2", "theater.sunday.perform") as
+// catalog words for a message parameter.
+func whereWords(where string) string {
+	parts := strings.Split(where, ".")
+	out := []string{"@heir.loc." + parts[0]}
+	for _, p := range parts[1:] {
+		switch {
+		case p == "perform" || p == "backstage":
+			out = append(out, "@heir.word."+p)
+		case slices.Contains(Weekdays, p):
+			out = append(out, "@heir.day."+p)
+		default:
+			out = append(out, "@heir.word.slot", p)
+		}
+	}
+	return strings.Join(out, " ")
+}
+
+// trickName is a Trick's printed name, or its id when unknown.
+func trickName(id string) string {
+	if t, ok := trickByID(id); ok {
+		return t.Name
+	}
+	return id
 }
 
 func itoa(n int) string { return strconv.Itoa(n) }

@@ -43,6 +43,18 @@ var messages = [][3]string{
 	{"heir.ev.cardleaves", "Performance card {card} leaves.", "La carte Spectacle {card} part."},
 	{"heir.ev.result", "Final score: Heir {heir}, you {player}. Winner: {winner}.", "Score final : Héritier {heir}, vous {player}. Vainqueur : {winner}."},
 	{"heir.ev.corrected", "Corrected {target} to {value}.", "{target} corrigé en {value}."},
+	// words used inside other messages (as "@key" parameter words)
+	{"heir.kind.magician", "Magician", "Magicien"},
+	{"heir.kind.protege", "Protégé", "Protégé"},
+	{"heir.kind.specialist", "Specialist", "Spécialiste"},
+	{"heir.kind.apprentice", "Apprentice", "Apprenti"},
+	{"heir.day.thursday", "Thursday", "jeudi"},
+	{"heir.day.friday", "Friday", "vendredi"},
+	{"heir.day.saturday", "Saturday", "samedi"},
+	{"heir.day.sunday", "Sunday", "dimanche"},
+	{"heir.word.slot", "slot", "case"},
+	{"heir.word.perform", "Performance spot", "case Spectacle"},
+	{"heir.word.backstage", "backstage", "coulisses"},
 	// locations
 	{"heir.loc.theater", "Theater", "Théâtre"},
 	{"heir.loc.downtown", "Downtown", "Centre-ville"},

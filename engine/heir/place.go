@@ -70,7 +70,7 @@ func (m *match) heirWaits(excluded map[int]bool) bool {
 	}
 	for _, i := range m.s.Heir.unplaced() {
 		m.s.Heir.Characters[i].Skipped = true
-		m.emit("heir.rest", "heir.ev.rest", engine.Params{"character": m.s.Heir.Characters[i].Kind}, rule("PLACE CHARACTER PHASE", ""))
+		m.emit("heir.rest", "heir.ev.rest", engine.Params{"character": "@heir.kind." + m.s.Heir.Characters[i].Kind}, rule("PLACE CHARACTER PHASE", ""))
 	}
 	return false
 }
@@ -85,7 +85,7 @@ func (m *match) pickHeir(excluded map[int]bool) (int, string) {
 		c := m.s.Heir.Characters[i]
 		if !m.hasRoom(c) {
 			m.s.Heir.Characters[i].Skipped = true
-			m.emit("heir.rest", "heir.ev.rest", engine.Params{"character": c.Kind}, rule("PLACE CHARACTER PHASE", ""))
+			m.emit("heir.rest", "heir.ev.rest", engine.Params{"character": "@heir.kind." + c.Kind}, rule("PLACE CHARACTER PHASE", ""))
 			continue
 		}
 		if !excluded[i] {
@@ -212,7 +212,7 @@ func (m *match) placeHeir(i int, loc string) {
 	where, mod := m.occupy(loc, c.Kind == Magician, HeirOf)
 	c.Placed, c.Where = true, where
 	ap, fame := ClampAP(m.baseAP(*c) + mod + m.bonusAP(*c))
-	m.ack("place.heir", "heir.do.place", engine.Params{"character": c.Kind, "where": where, "ap": itoa(ap)},
+	m.ack("place.heir", "heir.do.place", engine.Params{"character": "@heir.kind." + c.Kind, "where": whereWords(where), "ap": itoa(ap)},
 		rule("PLACE CHARACTER PHASE", ""), map[string]any{"character": i, "location": loc, "where": where, "ap": ap})
 	m.gainFame(fame, "six-ap")
 	if c.Kind == Magician && m.s.Heir.Ability == "gentleman" && slices.Contains(SlotLocations, loc) {

@@ -73,7 +73,7 @@ func (m *match) academySteps(steps []academy.Step, _ academy.State) {
 		}
 		m.t.Emit(engine.Event{Type: "heir.academy", Key: "heir.ev.academy." + s.Kind.String(), Rule: rule("ACADEMY", ""),
 			Params: engine.Params{"secret": s.Secret.String(), "ap": itoa(s.ProtegeAP), "space": space, "fame": itoa(s.Fame),
-				"banners": itoa(s.BannersPlaced), "coins": itoa(s.CoinsDiscarded), "trick": s.Trick, "slot": itoa(s.Slot + 1)},
+				"banners": itoa(s.BannersPlaced), "coins": itoa(s.CoinsDiscarded), "trick": trickName(s.Trick), "slot": itoa(s.Slot + 1)},
 			Data: map[string]any{"step": s}})
 	}
 }

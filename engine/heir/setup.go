@@ -129,11 +129,19 @@ func (m *match) setup() {
 	m.removeProphecies()
 	m.firstCard()
 	m.ack("setup.board", "heir.setup.board", engine.Params{
-		"magician": m.s.Heir.Magician, "trick": m.s.Heir.Tricks[0].ID,
+		"magician": magicianName(m.s.Heir.Magician), "trick": trickName(m.s.Heir.Tricks[0].ID),
 		"markers": fmt.Sprint(m.s.Heir.Tricks[0].Markers), "fame": fmt.Sprint(m.s.Heir.Fame),
 		"coins": fmt.Sprint(m.s.Heir.Coins), "shards": fmt.Sprint(m.s.Heir.Shards),
 		"characters": m.characterList(), "shopping": joinList(m.s.Heir.Shopping),
 	}, rule("GAME SETUP", "4-10"), map[string]any{"heir": m.s.Heir})
+}
+
+// magicianName is a Magician's printed name, or its id when unknown.
+func magicianName(id string) string {
+	if g, ok := trickerion.MagicianByID(id); ok {
+		return g.Name
+	}
+	return id
 }
 
 func (m *match) askCategory() trickerion.Category {

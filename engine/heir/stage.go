@@ -106,7 +106,7 @@ func (m *match) actTheater(ap int) {
 	}
 	for _, p := range res.Placements {
 		m.t.Emit(engine.Event{Type: "heir.setup", Key: "heir.ev.setup", Rule: rule("THEATER", ""),
-			Params: engine.Params{"trick": p.TrickID, "card": itoa(p.Card + 1), "slot": slotName(p.Slot), "facing": string(p.Facing),
+			Params: engine.Params{"trick": trickName(p.TrickID), "card": itoa(p.Card + 1), "slot": slotName(p.Slot), "facing": string(p.Facing),
 				"links": itoa(len(p.Links)), "fame": itoa(p.Gain.Fame), "shards": itoa(p.Gain.Shards)},
 			Data: map[string]any{"placement": p}})
 	}
