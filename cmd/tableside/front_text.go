@@ -3,8 +3,10 @@ package main
 import (
 	"bufio"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -33,14 +35,61 @@ func (t *textFront) prompt(p engine.Prompt) {
 	for i, o := range p.Options {
 		fmt.Fprintf(t.out, "  %d) %s\n", i+1, t.s.render(o.Key, o.Params))
 	}
-	fmt.Fprintf(t.out, "[%s] > ", p.Allowed())
+	fmt.Fprintf(t.out, "[%s] > ", hint(p))
+}
+
+// hint says briefly how to answer p at the keyboard.
+func hint(p engine.Prompt) string {
+	var h string
+	switch p.Kind {
+	case engine.Ack:
+		h = "Enter when done"
+	case engine.Choice:
+		h = fmt.Sprintf("%d to %d option numbers", p.Min, min(p.Max, len(p.Options)))
+		if p.Min == p.Max {
+			h = fmt.Sprintf("%d option number(s)", p.Min)
+		}
+	case engine.Number:
+		h = fmt.Sprintf("a number %d to %d", p.Min, p.Max)
+	case engine.Dice:
+		parts := make([]string, len(p.Dice))
+		for i, d := range p.Dice {
+			parts[i] = fmt.Sprintf("%s(%s)", d.Kind, strings.Join(distinct(d.Faces), " "))
+		}
+		h = "faces in order: " + strings.Join(parts, " ")
+	}
+	if p.None {
+		h += ", or none"
+	}
+	return h + "; help"
+}
+
+func distinct(faces []string) []string {
+	var out []string
+	for _, f := range faces {
+		if !slices.Contains(out, f) {
+			out = append(out, f)
+		}
+	}
+	return out
 }
 
 func (t *textFront) over(state any) {
 	fmt.Fprintln(t.out, "\nThe game is over.")
 }
 
-func (t *textFront) problem(err error) { fmt.Fprintf(t.out, "! %v\n", err) }
+func (t *textFront) problem(err error) {
+	msg := err.Error()
+	if errors.Is(err, engine.ErrIllegal) {
+		p, _ := t.s.game.Prompt()
+		msg, _, _ = strings.Cut(strings.TrimPrefix(msg, engine.ErrIllegal.Error()+": "), "; ")
+		if msg == p.Allowed() {
+			msg = "answer with " + hint(p)
+		}
+		msg = "not allowed here: " + msg
+	}
+	fmt.Fprintf(t.out, "! %s\n", msg)
+}
 
 func (t *textFront) next(p engine.Prompt) (engine.Answer, int, bool) {
 	for t.in.Scan() {
@@ -79,7 +128,7 @@ func (t *textFront) next(p engine.Prompt) (engine.Answer, int, bool) {
 			}
 			t.problem(err)
 		}
-		fmt.Fprintf(t.out, "[%s] > ", p.Allowed())
+		fmt.Fprintf(t.out, "[%s] > ", hint(p))
 	}
 	return engine.Answer{}, 0, false
 }
@@ -113,7 +162,7 @@ func parseText(p engine.Prompt, words []string) (engine.Answer, error) {
 	case engine.Dice:
 		return engine.Answer{Faces: words}, nil
 	}
-	return engine.Answer{}, fmt.Errorf("%s", p.Allowed())
+	return engine.Answer{}, fmt.Errorf("answer with %s", hint(p))
 }
 
 func parseChoices(p engine.Prompt, words []string) (engine.Answer, error) {
@@ -125,7 +174,7 @@ func parseChoices(p engine.Prompt, words []string) (engine.Answer, error) {
 		a.Choices = append(a.Choices, w)
 	}
 	if len(a.Choices) == 0 {
-		return a, fmt.Errorf("%s", p.Allowed())
+		return a, fmt.Errorf("answer with %s", hint(p))
 	}
 	return a, nil
 }

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"slices"
+	"strings"
 
 	"tableside/engine"
 	"tableside/engine/heir/theater"
@@ -27,7 +28,7 @@ func (m *match) askNewCard(slug string) Card {
 	var opts []engine.Option
 	specs := m.cardSpecs()
 	for _, c := range specs {
-		opts = append(opts, engine.Option{ID: c.ID, Key: "heir.opt.card", Params: engine.Params{"card": c.Name, "id": c.ID}})
+		opts = append(opts, engine.Option{ID: c.ID, Key: "heir.opt.card", Params: cardParams(c)})
 	}
 	got := m.choose(engine.Prompt{ID: slug, Key: "heir.ask.newcard", Options: opts, Min: 1, Max: 1, None: true,
 		Rule: &engine.RuleRef{Book: "base", Section: "END TURN", Step: "move performance cards"}})
@@ -38,6 +39,36 @@ func (m *match) askNewCard(slug string) Card {
 	m.s.Board.Seen = append(m.s.Board.Seen, got[0])
 	i := slices.IndexFunc(specs, func(c theater.CardSpec) bool { return c.ID == got[0] })
 	return Card{Card: theater.Card{Spec: specs[i]}, Known: true}
+}
+
+// cardParams describe a Performance card well enough to tell it from the
+// others of its theater.
+func cardParams(c theater.CardSpec) engine.Params {
+	shard := 0
+	for _, l := range c.Links {
+		if l.Shard {
+			shard++
+		}
+	}
+	return engine.Params{"card": c.Name, "id": c.ID, "slots": itoa(len(c.Slots)), "links": itoa(len(c.Links)),
+		"shardlinks": itoa(shard), "bonus": yieldWords(c.Bonus)}
+}
+
+// yieldWords writes a Yield as "2 Fame 1 Shard" words.
+func yieldWords(y trickerion.Yield) string {
+	var parts []string
+	for _, p := range []struct {
+		n    int
+		word string
+	}{{y.Fame, "@heir.word.fame"}, {y.Coins, "@heir.word.coins"}, {y.Shards, "@heir.word.shards"}} {
+		if p.n != 0 {
+			parts = append(parts, itoa(p.n)+" "+p.word)
+		}
+	}
+	if len(parts) == 0 {
+		return "-"
+	}
+	return strings.Join(parts, " ")
 }
 
 // soloDeck builds the Performance deck from the Solo Performance cards of

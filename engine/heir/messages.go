@@ -53,6 +53,9 @@ var messages = [][3]string{
 	{"heir.day.saturday", "Saturday", "samedi"},
 	{"heir.day.sunday", "Sunday", "dimanche"},
 	{"heir.word.slot", "slot", "case"},
+	{"heir.word.fame", "Fame", "Prestige"},
+	{"heir.word.coins", "Coins", "Pièces"},
+	{"heir.word.shards", "Shards", "Éclats"},
 	{"heir.word.perform", "Performance spot", "case Spectacle"},
 	{"heir.word.backstage", "backstage", "coulisses"},
 	// locations
@@ -133,7 +136,7 @@ var messages = [][3]string{
 	{"heir.ask.dawn.idle", "How many of your Contraptions did you not reactivate?", "Combien de vos Inventions n'avez-vous pas réactivées ?"},
 	{"heir.ask.dawn.empty", "How many empty Contraption slots do you have?", "Combien d'emplacements d'Invention vides avez-vous ?"},
 	{"heir.ask.newcard", "Which Performance card was drawn?", "Quelle carte Spectacle a été piochée ?"},
-	{"heir.opt.card", "{card}", "{card}"},
+	{"heir.opt.card", "{card} ({id}): {slots} slots, {links} Link circles ({shardlinks} with a Shard), bonus {bonus}", "{card} ({id}) : {slots} cases, {links} cercles de Lien ({shardlinks} avec Éclat), bonus {bonus}"},
 	{"heir.do.newcard", "Put Performance card {card} ({id}) face up on the leftmost slot.", "Posez la carte Spectacle {card} ({id}) face visible sur l'emplacement de gauche."},
 	// end game
 	{"heir.ask.final.fame", "Your Fame before final scoring?", "Votre Prestige avant le décompte final ?"},
