@@ -154,37 +154,87 @@ var errTeach = errors.New("cv: teach")
 // colourFloor is the smallest spread a colour feature is given.
 var colourFloor = [numCol]float64{0.012, 0.012, 0.012, 0.06}
 
-// buildClass averages the aligned examples of one face.
+// buildClass averages the aligned examples of one face. The reference is
+// the example most like the others (a blurred or badly found example is
+// not); examples far from the mean (a bad find) are left out of it.
 func buildClass(kind, face string, fs []feature) Class {
 	c := Class{Kind: kind, Face: face, Examples: len(fs)}
-	ref := fs[0].shape
-	sum := make([]float32, len(ref))
-	for _, f := range fs {
+	ref := medoid(fs)
+	aligned := make([][]float32, len(fs))
+	for k, f := range fs {
 		rs := rotations(f.shape)
-		best, bi := float32(-2), 0
-		for k, r := range rs {
-			if d := dot(r, ref); d > best {
-				best, bi = d, k
-			}
-		}
-		for i, v := range rs[bi] {
-			sum[i] += v
-		}
-		for j := 0; j < numCol; j++ {
-			c.ColMean[j] += f.col[j] / float64(len(fs))
+		_, bi := bestRotation(rs, ref)
+		aligned[k] = rs[bi]
+	}
+	mean := meanOf(aligned, nil)
+	keep := make([]bool, len(fs))
+	var kept []feature
+	for k, a := range aligned {
+		if dot(a, mean) >= outlierScore || len(fs) < 3 {
+			keep[k] = true
+			kept = append(kept, fs[k])
 		}
 	}
-	c.Shape = normalize(sum)
-	for _, f := range fs {
+	if len(kept) == 0 {
+		for k := range keep {
+			keep[k] = true
+		}
+		kept = fs
+	}
+	c.Shape = meanOf(aligned, keep)
+	for _, f := range kept {
+		for j := 0; j < numCol; j++ {
+			c.ColMean[j] += f.col[j] / float64(len(kept))
+		}
+	}
+	for _, f := range kept {
 		for j := 0; j < numCol; j++ {
 			d := f.col[j] - c.ColMean[j]
-			c.ColSD[j] += d * d / float64(len(fs))
+			c.ColSD[j] += d * d / float64(len(kept))
 		}
 	}
 	for j := 0; j < numCol; j++ {
 		c.ColSD[j] = math.Max(math.Sqrt(c.ColSD[j]), colourFloor[j])
 	}
 	return c
+}
+
+// outlierScore: a taught example correlating less than this with its
+// face's mean is left out.
+const outlierScore = 0.6
+
+// medoid is the example shape with the highest summed (best-rotation)
+// correlation to the others.
+func medoid(fs []feature) []float32 {
+	best, bv := 0, math.Inf(-1)
+	for i, f := range fs {
+		rs := rotations(f.shape)
+		var s float64
+		for j, g := range fs {
+			if i != j {
+				v, _ := bestRotation(rs, g.shape)
+				s += v
+			}
+		}
+		if s > bv {
+			best, bv = i, s
+		}
+	}
+	return fs[best].shape
+}
+
+// meanOf is the normalized mean of the vectors kept (all when keep is nil).
+func meanOf(vs [][]float32, keep []bool) []float32 {
+	sum := make([]float32, len(vs[0]))
+	for k, v := range vs {
+		if keep != nil && !keep[k] {
+			continue
+		}
+		for i, x := range v {
+			sum[i] += x
+		}
+	}
+	return normalize(sum)
 }
 
 // findTwins marks classes of the same face and different kinds whose art

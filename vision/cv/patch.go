@@ -1,6 +1,7 @@
 package cv
 
 import (
+	"fmt"
 	"image"
 	"math"
 	"sort"
@@ -11,7 +12,7 @@ import (
 // Patch geometry: a die's face is rectified to patchSize² pixels covering
 // faceInner of its side (the rounded corners and edges left out).
 const (
-	patchSize = 32
+	patchSize = 40
 	faceInner = 0.88
 	// ringFrom: the body ring (for the body colour) is the part of the patch
 	// at least this far from the centre (fraction of the half side).
@@ -70,9 +71,75 @@ func featureOf(p []byte) feature {
 	for i := 0; i < n; i++ {
 		grey[i] = 0.114*float32(p[3*i]) + 0.587*float32(p[3*i+1]) + 0.299*float32(p[3*i+2])
 	}
-	f := feature{shape: normalize(blur3(grey))}
+	f := feature{shape: normalize(blur3(contrastChannel(p, grey)))}
 	f.col = bodyColour(p, grey)
 	return f
+}
+
+// contrastChannel projects the patch's colours on their main axis (the
+// colour direction along which body and glyph differ most: blue for white
+// marks on a yellow die, where grey hardly sees them), signed so that the
+// body ring lies above the mean.
+func contrastChannel(p []byte, grey []float32) []float32 {
+	const n = patchSize * patchSize
+	var mean [3]float64
+	for i := 0; i < n; i++ {
+		for c := 0; c < 3; c++ {
+			mean[c] += float64(p[3*i+c])
+		}
+	}
+	for c := range mean {
+		mean[c] /= n
+	}
+	var cov [3][3]float64
+	for i := 0; i < n; i++ {
+		var d [3]float64
+		for c := 0; c < 3; c++ {
+			d[c] = float64(p[3*i+c]) - mean[c]
+		}
+		for a := 0; a < 3; a++ {
+			for b := 0; b < 3; b++ {
+				cov[a][b] += d[a] * d[b]
+			}
+		}
+	}
+	v := [3]float64{0.114, 0.587, 0.299} // start from grey
+	for it := 0; it < 8; it++ {
+		var w [3]float64
+		for a := 0; a < 3; a++ {
+			for b := 0; b < 3; b++ {
+				w[a] += cov[a][b] * v[b]
+			}
+		}
+		norm := math.Sqrt(w[0]*w[0] + w[1]*w[1] + w[2]*w[2])
+		if norm < 1e-9 {
+			break
+		}
+		for a := range v {
+			v[a] = w[a] / norm
+		}
+	}
+	out := make([]float32, n)
+	var ring, all float64
+	var nr int
+	half := float64(patchSize) / 2
+	for i := 0; i < n; i++ {
+		x := float64(p[3*i])*v[0] + float64(p[3*i+1])*v[1] + float64(p[3*i+2])*v[2]
+		out[i] = float32(x)
+		all += x
+		dx := math.Abs(float64(i%patchSize) + 0.5 - half)
+		dy := math.Abs(float64(i/patchSize) + 0.5 - half)
+		if math.Max(dx, dy) >= ringFrom*half {
+			ring += x
+			nr++
+		}
+	}
+	if nr > 0 && ring/float64(nr) < all/n {
+		for i := range out {
+			out[i] = -out[i]
+		}
+	}
+	return out
 }
 
 // blur3 smooths a patch with a 3×3 binomial kernel (edges clamped), so that
@@ -183,4 +250,199 @@ func dot(a, b []float32) float32 {
 		s0 += a[i] * b[i]
 	}
 	return s0 + s1 + s2 + s3
+}
+
+// Top-face refinement: a found blob holds the die's top face, the sides the
+// camera sees and some shadow. The top face is the part of the body colour
+// (sides are the same colour, darker by at least a third); its glyph lies
+// inside it.
+const (
+	refineSize  = 64
+	refineGrow  = 1.15 // the blob's rectangle is grown by this to be warped
+	topDarkest  = 0.84 // top-face pixels: brightness over the body's...
+	topLightest = 1.60
+	topChroma   = 0.10 // ...and chroma distance at most this
+)
+
+// refine finds the top face of the die in the blob r; it returns r
+// unchanged and false when it cannot.
+func (q *rectifier) refine(frame gocv.Mat, r rect) (rect, bool) {
+	c := r.corners(refineGrow)
+	src := gocv.NewPoint2fVectorFromPoints([]gocv.Point2f{
+		{X: float32(c[0].X), Y: float32(c[0].Y)},
+		{X: float32(c[1].X), Y: float32(c[1].Y)},
+		{X: float32(c[3].X), Y: float32(c[3].Y)},
+	})
+	defer src.Close()
+	dst := gocv.NewPoint2fVectorFromPoints([]gocv.Point2f{{X: 0, Y: 0}, {X: refineSize, Y: 0}, {X: 0, Y: refineSize}})
+	defer dst.Close()
+	m := gocv.GetAffineTransform2f(src, dst)
+	defer m.Close()
+	gocv.WarpAffineWithParams(frame, &q.big, m, image.Pt(refineSize, refineSize), gocv.InterpolationLinear, gocv.BorderReplicate, colorWhite)
+	gocv.GaussianBlur(q.big, &q.small, image.Pt(3, 3), 0.8, 0.8, gocv.BorderReplicate)
+	p, _ := q.small.DataPtrUint8()
+	mask := topMask(p)
+	tm, _ := gocv.NewMatFromBytes(refineSize, refineSize, gocv.MatTypeCV8UC1, mask)
+	defer tm.Close()
+	k := gocv.GetStructuringElement(gocv.MorphRect, image.Pt(3, 3))
+	defer k.Close()
+	gocv.MorphologyEx(tm, &tm, gocv.MorphOpen, k)
+	cs := gocv.FindContours(tm, gocv.RetrievalExternal, gocv.ChainApproxSimple)
+	defer cs.Close()
+	best, bestA := -1, 0.0
+	for i := 0; i < cs.Size(); i++ {
+		if a := gocv.ContourArea(cs.At(i)); a > bestA {
+			best, bestA = i, a
+		}
+	}
+	if debugRefine != nil {
+		debugRefine(q.big, tm)
+	}
+	if best < 0 {
+		return r, false
+	}
+	t := minAreaRect(convexHull(cs.At(best).ToPoints()))
+	if debugRefine != nil {
+		fmt.Printf("refine: top %.1f,%.1f %.1fx%.1f of %d\n", t.C.X, t.C.Y, t.W, t.H, refineSize)
+	}
+	side := t.side() / refineSize // in units of the grown blob rectangle
+	if side < 0.45 || t.W/t.H > 1.35 || t.H/t.W > 1.35 {
+		return r, false
+	}
+	// Back to frame pixels: patch (u,v) in [0,refineSize]² spans the grown rectangle.
+	ux, uy := math.Cos(r.Angle), math.Sin(r.Angle)
+	vx, vy := -uy, ux
+	gw, gh := r.W*refineGrow, r.H*refineGrow
+	du := (t.C.X/refineSize - 0.5) * gw
+	dv := (t.C.Y/refineSize - 0.5) * gh
+	out := rect{
+		C:     pt{r.C.X + du*ux + dv*vx, r.C.Y + du*uy + dv*vy},
+		W:     t.W / refineSize * gw,
+		H:     t.H / refineSize * gh,
+		Angle: r.Angle + t.Angle,
+	}
+	if out.W > r.W*1.05 || out.H > r.H*1.05 {
+		return r, false
+	}
+	return out, true
+}
+
+// refineAll refines every die; a die whose top face was not found gets
+// the median top-face side of the others, about its blob's centre.
+func (q *rectifier) refineAll(frame gocv.Mat, fs []found) {
+	var sides []float64
+	ok := make([]bool, len(fs))
+	for i := range fs {
+		fs[i].r, ok[i] = q.refine(frame, fs[i].r)
+		if ok[i] {
+			sides = append(sides, fs[i].r.side())
+		}
+	}
+	if len(sides) == 0 {
+		return
+	}
+	s := median(sides)
+	for i := range fs {
+		if !ok[i] && fs[i].r.side() > s {
+			fs[i].r.W, fs[i].r.H = s, s
+		}
+	}
+}
+
+// topMask marks the pixels of a refine patch that have the body's colour:
+// the body is the median colour of the patch's central part.
+func topMask(p []byte) []byte {
+	const n = refineSize
+	body := bodyOf(p, n)
+
+	bsum := body[0] + body[1] + body[2] + 6
+	useChroma := bsum > 120
+	if debugRefine != nil {
+		fmt.Printf("body %v\n", body)
+	}
+	mask := make([]byte, n*n)
+	for i := range mask {
+		q := p[3*i : 3*i+3]
+		sum := float64(q[0]) + float64(q[1]) + float64(q[2]) + 6
+		ratio := sum / bsum
+		if ratio < topDarkest || ratio > topLightest {
+			continue
+		}
+		if useChroma {
+			var d float64
+			for c := 0; c < 3; c++ {
+				d += math.Abs((float64(q[c])+2)/sum - (body[c]+2)/bsum)
+			}
+			if d > topChroma {
+				continue
+			}
+		}
+		mask[i] = 255
+	}
+	return mask
+}
+
+var debugRefine func(patch, mask gocv.Mat)
+
+// bodyOf is the body colour of a die patch (n×n BGR): the central half is
+// split by brightness (Otsu) into body and glyph, and the body is the larger
+// part; its median colour is returned (B, G, R).
+func bodyOf(p []byte, n int) [3]float64 {
+	var lum []int
+	var idx []int
+	var hist [766]int
+	for y := n / 4; y < n*3/4; y++ {
+		for x := n / 4; x < n*3/4; x++ {
+			i := 3 * (y*n + x)
+			l := int(p[i]) + int(p[i+1]) + int(p[i+2])
+			lum = append(lum, l)
+			idx = append(idx, i)
+			hist[l]++
+		}
+	}
+	t := otsu(hist[:], len(lum))
+	var lo, hi int
+	for _, l := range lum {
+		if l <= t {
+			lo++
+		} else {
+			hi++
+		}
+	}
+	var bs, gs, rs []float64
+	for k, l := range lum {
+		if (l <= t) == (lo >= hi) {
+			i := idx[k]
+			bs = append(bs, float64(p[i]))
+			gs = append(gs, float64(p[i+1]))
+			rs = append(rs, float64(p[i+2]))
+		}
+	}
+	return [3]float64{median(bs), median(gs), median(rs)}
+}
+
+// otsu is the threshold that best splits a histogram in two.
+func otsu(hist []int, n int) int {
+	var sum float64
+	for v, c := range hist {
+		sum += float64(v * c)
+	}
+	var sumB, wB float64
+	best, bestV := 0, -1.0
+	for v, c := range hist {
+		wB += float64(c)
+		if wB == 0 {
+			continue
+		}
+		wF := float64(n) - wB
+		if wF == 0 {
+			break
+		}
+		sumB += float64(v * c)
+		mB, mF := sumB/wB, (sum-sumB)/wF
+		if bv := wB * wF * (mB - mF) * (mB - mF); bv > bestV {
+			best, bestV = v, bv
+		}
+	}
+	return best
 }

@@ -12,16 +12,17 @@ import (
 	"tableside/vision"
 )
 
-// Classifier settings. A die's confidence is min(face margin/minMargin,
+// Classifier settings. A die's confidence is min(face evidence/minPair,
 // (face score-floorScore)/(minScore-floorScore), kind margin/minKindMargin)/2
 // clipped to [0,1]: it is 0.5 exactly where one of them is at its limit.
 const (
-	minMargin     = 0.10 // template score over the best other face
+	minPair       = 0.4  // face evidence against the closest rival face
+	rivalComb     = 0.4  // rivals: combined score within this of the best
 	minScore      = 0.55 // template score of the face
 	floorScore    = 0.20
 	minKindMargin = 0.05 // combined score over the best other kind of that face
-	colourWeight  = 0.02 // combined score = template score - colourWeight*colour distance
-	colourCap     = 15   // colour distance counted at most this
+	colourWeight  = 0.04 // combined score = template score - colourWeight*colour distance
+	colourCap     = 20   // colour distance counted at most this
 	dropScore     = 0.15 // a blob matching no face better than this is no die
 )
 
@@ -95,7 +96,9 @@ func millisSince(t time.Time) float64 {
 func (r *Reader) read(frame gocv.Mat) (vision.Reading, error) {
 	var dice []vision.Die
 	var vs []verdict
-	for _, f := range detect(frame) {
+	fs := detect(frame)
+	r.q.refineAll(frame, fs)
+	for _, f := range fs {
 		v := r.m.classify(featureOf(r.q.patch(frame, f.r)))
 		if v.score < dropScore {
 			continue
@@ -132,28 +135,40 @@ type verdict struct {
 	score float64 // its template score
 	conf  float64
 	alts  []int // twin classes it may be instead (same face, kind unknown)
+
+	margin, kindMargin float64
+	rival              int
 }
 
-// classify scores a feature against every class.
+// classify scores a feature against every class. The face's evidence
+// against a rival face is the template score margin over how different
+// the two templates are, (s_a - s_b)/(1 - <T_a,T_b>): 1 when the die is
+// exactly the best face, 0 halfway to the rival. Rivals are the faces that
+// come close in template score or in combined score.
 func (m *Model) classify(f feature) verdict {
 	n := len(m.Classes)
 	sh := make([]float64, n)
+	rot := make([]int, n)
 	comb := make([]float64, n)
 	best := 0
 	for i := range m.Classes {
-		sh[i] = shapeSim(m.rot[i], f.shape)
+		sh[i], rot[i] = bestRotation(m.rot[i], f.shape)
 		comb[i] = sh[i] - colourWeight*math.Min(colourZ(f.col, m.Classes[i]), colourCap)
 		if comb[i] > comb[best] {
 			best = i
 		}
 	}
 	face := m.Classes[best].Face
-	faceScore, other := -1.0, -1.0
+	tb := m.rot[best][rot[best]]
+	pair := math.Inf(1)
+	rival := -1
 	for i, c := range m.Classes {
-		if c.Face == face {
-			faceScore = math.Max(faceScore, sh[i])
-		} else {
-			other = math.Max(other, sh[i])
+		if c.Face == face || comb[i] < comb[best]-rivalComb {
+			continue
+		}
+		d := 1 - float64(dot(tb, m.rot[i][rot[i]]))
+		if pm := (comb[best] - comb[i]) / math.Max(d, 0.02); pm < pair {
+			pair, rival = pm, i
 		}
 	}
 	kindMargin := math.Inf(1)
@@ -163,15 +178,23 @@ func (m *Model) classify(f feature) verdict {
 		}
 		kindMargin = math.Min(kindMargin, comb[best]-comb[i])
 	}
-	a := (faceScore - other) / minMargin
-	b := (faceScore - floorScore) / (minScore - floorScore)
+	a := pair / minPair
+	b := (sh[best] - floorScore) / (minScore - floorScore)
 	k := kindMargin / minKindMargin
 	conf := math.Max(0, math.Min(1, math.Min(a, math.Min(b, k))/2))
-	v := verdict{class: best, score: sh[best], conf: conf}
-	for _, t := range m.Classes[best].Twins {
-		v.alts = append(v.alts, t)
-	}
+	v := verdict{class: best, score: sh[best], conf: conf, margin: pair, kindMargin: kindMargin, rival: rival}
+	v.alts = append(v.alts, m.Classes[best].Twins...)
 	return v
+}
+
+func bestRotation(rot [4][]float32, v []float32) (float64, int) {
+	best, bi := float32(-2), 0
+	for k, r := range rot {
+		if d := dot(r, v); d > best {
+			best, bi = d, k
+		}
+	}
+	return float64(best), bi
 }
 
 func (m *Model) isTwin(a, b int) bool {

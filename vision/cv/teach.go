@@ -107,5 +107,6 @@ func teachImage(q *rectifier, path string) (feature, error) {
 	if len(solid) != 1 {
 		return feature{}, fmt.Errorf("%w: %s: found %d dice, want exactly one die per teaching image", errTeach, path, len(solid))
 	}
-	return featureOf(q.patch(frame, solid[0].r)), nil
+	r, _ := q.refine(frame, solid[0].r)
+	return featureOf(q.patch(frame, r)), nil
 }
