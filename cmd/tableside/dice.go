@@ -1,0 +1,251 @@
+package main
+
+import (
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"runtime"
+	"sort"
+	"strings"
+	"time"
+
+	"tableside/vision"
+	"tableside/vision/cv"
+	"tableside/vision/synth"
+)
+
+func init() {
+	register("dice", "teach, read, render and benchmark the dice reader", func(args []string, _ io.Reader, stdout, stderr io.Writer) int {
+		return diceMain(args, stdout, stderr)
+	})
+}
+
+const diceUsage = `usage:
+  tableside dice teach --out MODEL DIR        learn faces from DIR/<kind>/<face>/*.png|*.jpg
+  tableside dice read --model MODEL [--json] IMAGE...
+  tableside dice render --seed N --out DIR [--count K]
+  tableside dice bench [--seed N] [--frames K]`
+
+// diceMain runs `tableside dice SUBCOMMAND ...`.
+func diceMain(args []string, stdout, stderr io.Writer) int {
+	if len(args) == 0 {
+		fmt.Fprintln(stderr, diceUsage)
+		return 2
+	}
+	switch args[0] {
+	case "teach":
+		return diceTeach(args[1:], stdout, stderr)
+	case "read":
+		return diceRead(args[1:], stdout, stderr)
+	case "render":
+		return diceRender(args[1:], stdout, stderr)
+	case "bench":
+		return diceBench(args[1:], stdout, stderr)
+	case "-h", "--help", "help":
+		fmt.Fprintln(stdout, diceUsage)
+		return 0
+	}
+	fmt.Fprintf(stderr, "dice: unknown subcommand %q\n%s\n", args[0], diceUsage)
+	return 2
+}
+
+func diceTeach(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("dice teach", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	out := fs.String("out", "", "model file to write (required)")
+	fs.Usage = func() {
+		fmt.Fprintln(stderr, "usage: tableside dice teach --out MODEL DIR   (DIR/<kind>/<face>/*.png|*.jpg, one die per image)")
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		return 2
+	}
+	if *out == "" || fs.NArg() != 1 {
+		fs.Usage()
+		return 2
+	}
+	start := time.Now()
+	m, err := cv.Teach(fs.Arg(0))
+	if err != nil {
+		fmt.Fprintf(stderr, "dice teach: %v\n", err)
+		return 1
+	}
+	if err := m.Save(*out); err != nil {
+		fmt.Fprintf(stderr, "dice teach: %v\n", err)
+		return 1
+	}
+	fmt.Fprintf(stdout, "taught %d faces of %d kinds in %.1f s; model written to %s\n",
+		len(m.Classes), len(m.Kinds()), time.Since(start).Seconds(), *out)
+	return 0
+}
+
+func diceRead(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("dice read", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	model := fs.String("model", "", "model file written by `dice teach` (required)")
+	asJSON := fs.Bool("json", false, "one JSON object per image")
+	fs.Usage = func() {
+		fmt.Fprintln(stderr, "usage: tableside dice read --model MODEL [--json] IMAGE...")
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		return 2
+	}
+	if *model == "" || fs.NArg() == 0 {
+		fs.Usage()
+		return 2
+	}
+	m, err := cv.Load(*model)
+	if err != nil {
+		fmt.Fprintf(stderr, "dice read: %v\n", err)
+		return 1
+	}
+	r := cv.NewReader(m)
+	defer r.Close()
+	code := 0
+	enc := json.NewEncoder(stdout)
+	for _, path := range fs.Args() {
+		rd, err := r.ReadFile(path)
+		rd.Image = path
+		if rd.Dice == nil {
+			rd.Dice = []vision.Die{}
+		}
+		if err != nil && !errors.Is(err, vision.ErrNoDice) {
+			fmt.Fprintf(stderr, "dice read: %v\n", err)
+			code = 1
+			continue
+		}
+		if err != nil {
+			fmt.Fprintf(stderr, "dice read: %s: no dice found\n", path)
+		}
+		if *asJSON {
+			if err := enc.Encode(rd); err != nil {
+				fmt.Fprintf(stderr, "dice read: %v\n", err)
+				return 1
+			}
+			continue
+		}
+		printReading(stdout, rd)
+	}
+	return code
+}
+
+func printReading(w io.Writer, rd vision.Reading) {
+	fmt.Fprintf(w, "%s: %d dice in %.1f ms\n", rd.Image, len(rd.Dice), rd.Millis)
+	for _, d := range rd.Dice {
+		face := d.Face
+		if d.Unsure {
+			face = "(unsure)"
+		}
+		fmt.Fprintf(w, "  %-18s %-12s %4.2f  at %4d,%-4d size %d\n", d.Kind, face, d.Confidence, d.X, d.Y, d.Size)
+	}
+}
+
+func diceBench(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("dice bench", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	seed := fs.Uint64("seed", 1, "seed of the rendered teach and test sets")
+	frames := fs.Int("frames", 200, "test frames of 11 dice (200 → 2,200 dice)")
+	keep := fs.String("dir", "", "render into this directory and keep it (default: a temporary one)")
+	errs := fs.Int("errors", 20, "list at most this many confident errors and misses")
+	if err := fs.Parse(args); err != nil {
+		return 2
+	}
+	if *frames < 1 || fs.NArg() > 0 {
+		fmt.Fprintln(stderr, "usage: tableside dice bench [--seed N] [--frames K] [--dir DIR]")
+		return 2
+	}
+	dir := *keep
+	if dir == "" {
+		tmp, err := os.MkdirTemp("", "tableside-bench-")
+		if err != nil {
+			fmt.Fprintf(stderr, "dice bench: %v\n", err)
+			return 1
+		}
+		defer os.RemoveAll(tmp)
+		dir = tmp
+	}
+	if err := runBench(dir, *seed, *frames, *errs, stdout); err != nil {
+		fmt.Fprintf(stderr, "dice bench: %v\n", err)
+		return 1
+	}
+	return 0
+}
+
+// runBench renders, teaches, reads and reports.
+func runBench(dir string, seed uint64, frames, maxErrs int, w io.Writer) error {
+	t0 := time.Now()
+	sum, err := synth.WriteSetWith(dir, seed, synth.SetOptions{Count: frames})
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(w, "rendered %d teach images (%d faces) and %d test frames (%d dice) in %.1f s\n",
+		sum.TeachImages, sum.Faces, sum.TestFrames, sum.TestDice, time.Since(t0).Seconds())
+	t0 = time.Now()
+	m, err := cv.Teach(filepath.Join(dir, "teach"))
+	if err != nil {
+		return err
+	}
+	teach := time.Since(t0)
+	model := filepath.Join(dir, "model.bin")
+	if err := m.Save(model); err != nil {
+		return err
+	}
+	t0 = time.Now()
+	if m, err = cv.Load(model); err != nil {
+		return err
+	}
+	load := time.Since(t0)
+	st, _ := os.Stat(model)
+	fmt.Fprintf(w, "teach %.2f s; model %d bytes, load %.2f ms\n", teach.Seconds(), st.Size(), float64(load.Microseconds())/1000)
+	r := cv.NewReader(m)
+	defer r.Close()
+	paths, _ := filepath.Glob(filepath.Join(dir, "test", "*.jpg"))
+	sort.Strings(paths)
+	tally := cv.NewTally()
+	prev := runtime.GOMAXPROCS(1)
+	defer runtime.GOMAXPROCS(prev)
+	var ms []float64
+	for _, p := range paths {
+		tr, err := cv.LoadTruth(strings.TrimSuffix(p, filepath.Ext(p)) + ".json")
+		if err != nil {
+			return err
+		}
+		frame, err := cv.ReadImageFile(p)
+		if err != nil {
+			return err
+		}
+		rd, err := r.ReadMat(frame)
+		frame.Close()
+		if err != nil && !errors.Is(err, vision.ErrNoDice) {
+			return err
+		}
+		rd.Image = filepath.Base(p)
+		ms = append(ms, rd.Millis)
+		tally.Add(tr, rd)
+	}
+	tally.Report(w)
+	sort.Float64s(ms)
+	fmt.Fprintf(w, "read time per %dx%d frame (one core, decoded frame): median %.1f ms, p95 %.1f ms, max %.1f ms\n",
+		1280, 720, benchPct(ms, 0.5), benchPct(ms, 0.95), benchPct(ms, 1))
+	for i, e := range tally.Errors {
+		if i >= maxErrs {
+			fmt.Fprintf(w, "... %d more\n", len(tally.Errors)-maxErrs)
+			break
+		}
+		fmt.Fprintln(w, "  "+e)
+	}
+	return nil
+}
+
+func benchPct(sorted []float64, q float64) float64 {
+	if len(sorted) == 0 {
+		return 0
+	}
+	i := int(q * float64(len(sorted)-1))
+	return sorted[i]
+}
