@@ -92,21 +92,26 @@ func readAll(r Reader, frames []image.Image) (Reading, error) {
 	return out, nil
 }
 
-// FrameDiff is the mean absolute luma difference (0–255) between two frames,
-// sampled on a sparse grid; frames of different sizes differ by 255.
+// FrameDiff is the mean absolute difference (0–255) between the mean lumas
+// of 8×8 blocks of two frames (block means keep sensor noise out of it);
+// frames of different sizes differ by 255.
 func FrameDiff(a, b image.Image) float64 {
 	ra, rb := a.Bounds(), b.Bounds()
 	if ra.Dx() != rb.Dx() || ra.Dy() != rb.Dy() {
 		return 255
 	}
-	const step = 4
+	const block, step = 8, 2
 	var sum float64
 	var n int
-	for y := 0; y < ra.Dy(); y += step {
-		for x := 0; x < ra.Dx(); x += step {
-			la := luma(a, ra.Min.X+x, ra.Min.Y+y)
-			lb := luma(b, rb.Min.X+x, rb.Min.Y+y)
-			sum += math.Abs(la - lb)
+	for by := 0; by+block <= ra.Dy(); by += block {
+		for bx := 0; bx+block <= ra.Dx(); bx += block {
+			var d float64
+			for y := by; y < by+block; y += step {
+				for x := bx; x < bx+block; x += step {
+					d += luma(a, ra.Min.X+x, ra.Min.Y+y) - luma(b, rb.Min.X+x, rb.Min.Y+y)
+				}
+			}
+			sum += math.Abs(d) / (block * block / (step * step))
 			n++
 		}
 	}

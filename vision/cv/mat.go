@@ -12,12 +12,12 @@ import (
 // ToBGR converts an image to a new 8-bit BGR Mat; the caller closes it.
 func ToBGR(img image.Image) (gocv.Mat, error) {
 	if img == nil {
-		return gocv.NewMat(), errors.New("cv: nil image")
+		return gocv.Mat{}, errors.New("cv: nil image")
 	}
 	b := img.Bounds()
 	w, h := b.Dx(), b.Dy()
 	if w <= 0 || h <= 0 {
-		return gocv.NewMat(), errors.New("cv: empty image")
+		return gocv.Mat{}, errors.New("cv: empty image")
 	}
 	switch m := img.(type) {
 	case *image.RGBA:
@@ -50,7 +50,7 @@ func fromRGBA(pix []byte, stride, off, w, h int) (gocv.Mat, error) {
 	}
 	src, err := gocv.NewMatFromBytes(h, w, gocv.MatTypeCV8UC4, buf[:4*w*h])
 	if err != nil {
-		return gocv.NewMat(), fmt.Errorf("cv: %w", err)
+		return gocv.Mat{}, fmt.Errorf("cv: %w", err)
 	}
 	defer src.Close()
 	dst := gocv.NewMat()
@@ -76,7 +76,7 @@ func fromYCbCr(m *image.YCbCr) (gocv.Mat, error) {
 	}
 	src, err := gocv.NewMatFromBytes(h, w, gocv.MatTypeCV8UC3, buf)
 	if err != nil {
-		return gocv.NewMat(), fmt.Errorf("cv: %w", err)
+		return gocv.Mat{}, fmt.Errorf("cv: %w", err)
 	}
 	defer src.Close()
 	dst := gocv.NewMat()
@@ -93,7 +93,7 @@ func fromGray(m *image.Gray) (gocv.Mat, error) {
 	}
 	src, err := gocv.NewMatFromBytes(h, w, gocv.MatTypeCV8UC1, buf)
 	if err != nil {
-		return gocv.NewMat(), fmt.Errorf("cv: %w", err)
+		return gocv.Mat{}, fmt.Errorf("cv: %w", err)
 	}
 	defer src.Close()
 	dst := gocv.NewMat()
@@ -106,18 +106,18 @@ func fromGray(m *image.Gray) (gocv.Mat, error) {
 func ReadImageFile(path string) (gocv.Mat, error) {
 	st, err := os.Stat(path)
 	if err != nil {
-		return gocv.NewMat(), fmt.Errorf("cv: read image: %w", err)
+		return gocv.Mat{}, fmt.Errorf("cv: read image: %w", err)
 	}
 	if st.IsDir() {
-		return gocv.NewMat(), fmt.Errorf("cv: read image %s: is a directory", path)
+		return gocv.Mat{}, fmt.Errorf("cv: read image %s: is a directory", path)
 	}
 	if st.Size() == 0 {
-		return gocv.NewMat(), fmt.Errorf("cv: read image %s: empty file", path)
+		return gocv.Mat{}, fmt.Errorf("cv: read image %s: empty file", path)
 	}
 	m := gocv.IMRead(path, gocv.IMReadColor)
 	if m.Empty() {
 		m.Close()
-		return gocv.NewMat(), fmt.Errorf("cv: read image %s: not a readable PNG or JPEG image", path)
+		return gocv.Mat{}, fmt.Errorf("cv: read image %s: not a readable PNG or JPEG image", path)
 	}
 	return m, nil
 }

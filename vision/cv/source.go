@@ -117,7 +117,7 @@ func (f *Files) Frame() (image.Image, error) {
 // FrameMat reads the next file into a new Mat (caller closes).
 func (f *Files) FrameMat() (gocv.Mat, error) {
 	if f.next >= len(f.paths) {
-		return gocv.NewMat(), io.EOF
+		return gocv.Mat{}, io.EOF
 	}
 	p := f.paths[f.next]
 	f.next++
