@@ -37,9 +37,13 @@ func (m *match) ack(slug, key string, p engine.Params, r *engine.RuleRef, data m
 	m.t.Ask(engine.Prompt{ID: m.pid(slug), Kind: engine.Ack, Key: key, Params: p, Rule: r, Data: data})
 }
 
+// Every question the Heir asks offers "none / not possible" (Prompt.None):
+// the table may not allow any answer, or the player may not know. Each
+// caller says what none means where it asks.
+
 // choose asks a Choice prompt and returns the chosen option ids (nil for none).
 func (m *match) choose(p engine.Prompt) []string {
-	p.Kind, p.ID = engine.Choice, m.pid(p.ID)
+	p.Kind, p.ID, p.None = engine.Choice, m.pid(p.ID), true
 	a := m.t.Ask(p)
 	if a.None {
 		return nil
@@ -49,7 +53,7 @@ func (m *match) choose(p engine.Prompt) []string {
 
 // number asks a Number prompt; ok is false for a "none" answer.
 func (m *match) number(p engine.Prompt) (n int, ok bool) {
-	p.Kind, p.ID = engine.Number, m.pid(p.ID)
+	p.Kind, p.ID, p.None = engine.Number, m.pid(p.ID), true
 	a := m.t.Ask(p)
 	if a.None || a.Number == nil {
 		return 0, false
@@ -57,10 +61,14 @@ func (m *match) number(p engine.Prompt) (n int, ok bool) {
 	return *a.Number, true
 }
 
-// dice asks a Dice prompt and returns the faces.
+// dice asks a Dice prompt and returns the faces (nil for none).
 func (m *match) dice(p engine.Prompt) []string {
-	p.Kind, p.ID = engine.Dice, m.pid(p.ID)
-	return m.t.Ask(p).Faces
+	p.Kind, p.ID, p.None = engine.Dice, m.pid(p.ID), true
+	a := m.t.Ask(p)
+	if a.None {
+		return nil
+	}
+	return a.Faces
 }
 
 // emit records an event.

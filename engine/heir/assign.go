@@ -120,7 +120,10 @@ func (m *match) askPlanCard() *PlanCard {
 	}
 	got := m.choose(engine.Prompt{ID: "assign.plansteps", Key: "heir.ask.plansteps", Options: opts, Min: 1, Max: 7,
 		Rule: rule("ASSIGNMENT PHASE", "2")})
-	c := &PlanCard{ID: fmt.Sprintf("turn-%d", m.s.Turn), Kind: kind[0], Academy: m.s.Options.Academy}
+	c := &PlanCard{ID: fmt.Sprintf("turn-%d", m.s.Turn), Kind: SetUp, Academy: m.s.Options.Academy}
+	if kind != nil { // none: taken as a Set Up card (the Heir is Busy)
+		c.Kind = kind[0]
+	}
 	for _, id := range got {
 		sa := strings.HasPrefix(id, "sa.")
 		l, _, _ := strings.Cut(strings.TrimPrefix(id, "sa."), ".")

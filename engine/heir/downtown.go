@@ -17,7 +17,9 @@ func (m *match) actDowntown(ap int) {
 	if d, ok := locations.RerollDie(dice, n); ok {
 		f := m.dice(engine.Prompt{ID: "act.downtown.reroll", Key: "heir.ask.rerolldie", Params: engine.Params{"die": d.String()},
 			Dice: []engine.Die{{Kind: downtownKinds[d], Faces: d.Faces()}}, Rule: rule("DOWNTOWN", "")})
-		dice[d] = f[0]
+		if f != nil { // none: the die stays X
+			dice[d] = f[0]
+		}
 	}
 	m.askResidence(dice)
 	res, err := locations.Downtown(m.downtownState(ap, dice), m.t.Rand())

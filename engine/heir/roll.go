@@ -38,10 +38,15 @@ func (m *match) rollDice() {
 	for i, l := range rolled {
 		dice[i] = engine.Die{Kind: "setup-" + l, Faces: SetupFaces}
 	}
-	faces := m.dice(engine.Prompt{ID: "roll.setup", Key: "heir.ask.setupdice", Dice: dice,
-		Params: engine.Params{"list": joinList(rolled)}, Rule: rule("ROLL DICE PHASE", "")})
+	var faces []string
+	if len(dice) > 0 {
+		faces = m.dice(engine.Prompt{ID: "roll.setup", Key: "heir.ask.setupdice", Dice: dice,
+			Params: engine.Params{"list": joinList(rolled)}, Rule: rule("ROLL DICE PHASE", "")})
+	}
 	for i, l := range rolled {
-		m.s.Board.SetupDice[l] = faces[i]
+		if faces != nil { // none: the dice keep the faces they showed
+			m.s.Board.SetupDice[l] = faces[i]
+		}
 	}
 	if m.s.Turn > 1 {
 		m.s.Board.SetupMarkers = rolled
@@ -57,8 +62,14 @@ func (m *match) askDowntownDice(slug string) {
 		d := locations.Die(i)
 		dice[i] = engine.Die{Kind: downtownKinds[i], Faces: d.Faces()}
 	}
-	m.s.Board.Downtown = m.dice(engine.Prompt{ID: slug, Key: "heir.ask.downtowndice", Dice: dice,
+	faces := m.dice(engine.Prompt{ID: slug, Key: "heir.ask.downtowndice", Dice: dice,
 		Rule: &engine.RuleRef{Book: "base", Section: "ROLL DICE"}})
+	switch {
+	case faces != nil:
+		m.s.Board.Downtown = faces
+	case slug == "roll.downtown": // none: no die can be used this turn
+		m.s.Board.Downtown = []string{"X", "X", "X", "X", "X", "X"}
+	}
 }
 
 var downtownKinds = []string{"trick", "trick", "specialist", "apprentice", "bank", "bank"}
@@ -138,9 +149,11 @@ func (m *match) initiative() {
 		return
 	}
 	m.s.Phase = "initiative"
-	f, _ := m.number(engine.Prompt{ID: "initiative.fame", Key: "heir.ask.playerfame", Min: 0, Max: MaxFame,
-		Params: engine.Params{"heir": itoa(m.s.Heir.Fame)}, Rule: &engine.RuleRef{Book: "base", Section: "INITIATIVE"}})
-	m.s.Player.Fame = f
+	if f, ok := m.number(engine.Prompt{ID: "initiative.fame", Key: "heir.ask.playerfame", Min: 0, Max: MaxFame,
+		Params: engine.Params{"heir": itoa(m.s.Heir.Fame)}, Rule: &engine.RuleRef{Book: "base", Section: "INITIATIVE"}}); ok {
+		m.s.Player.Fame = f // none: the Fame last told stands
+	}
+	f := m.s.Player.Fame
 	m.s.Board.Initiative = InitiativeOrder(m.s.Board.Initiative, m.s.Heir.Fame, f)
 	m.emit("initiative", "heir.ev.initiative", engine.Params{"first": m.s.Board.first()}, rule("SET INITIATIVE ORDER PHASE", ""))
 }

@@ -82,6 +82,10 @@ func (m *match) academySteps(steps []academy.Step, _ academy.State) {
 var tileAbilities = []string{"none", "extra-marker", "twice-per-card", "yield-fame", "yield-coins", "yield-shards",
 	"decrease-prep-ap", "decrease-prep-components", "other"}
 
+// unknownTileSlots is the tile taken when the player cannot tell it: two
+// plain slots, no ability.
+const unknownTileSlots = 2
+
 // askTile asks what the tile drawn for a renovated space is: a Classroom
 // by its number of slots; a Practice Room by each slot's ability, top to
 // bottom (tap one ability per slot).
@@ -89,7 +93,10 @@ func (m *match) askTile(req academy.TileRequest, slug string) []academy.Slot {
 	p := engine.Params{"space": academy.Spaces()[req.Space].ID, "threshold": itoa(req.Threshold)}
 	r := &engine.RuleRef{Book: "academy", Section: "RENOVATE", Step: "4"}
 	if req.Kind == academy.Classroom {
-		n, _ := m.number(engine.Prompt{ID: slug, Key: "heir.ask.classroomtile", Params: p, Min: 1, Max: 4, Rule: r})
+		n, ok := m.number(engine.Prompt{ID: slug, Key: "heir.ask.classroomtile", Params: p, Min: 1, Max: 4, Rule: r})
+		if !ok {
+			n = unknownTileSlots
+		}
 		return make([]academy.Slot, n)
 	}
 	var opts []engine.Option
@@ -100,6 +107,9 @@ func (m *match) askTile(req academy.TileRequest, slug string) []academy.Slot {
 		}
 	}
 	got := m.choose(engine.Prompt{ID: slug, Key: "heir.ask.practicetile", Params: p, Options: opts, Min: 1, Max: 4, Rule: r})
+	if got == nil {
+		return make([]academy.Slot, unknownTileSlots)
+	}
 	return practiceSlots(got)
 }
 

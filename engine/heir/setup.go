@@ -151,6 +151,9 @@ func (m *match) askCategory() trickerion.Category {
 	}
 	a := m.choose(engine.Prompt{ID: "setup.category", Key: "heir.ask.category", Options: opts, Min: 1, Max: 1,
 		Rule: rule("GAME SETUP", "4")})
+	if a == nil {
+		return "" // none: no category is excluded from the Heir's draw
+	}
 	return trickerion.Category(a[0])
 }
 
@@ -173,8 +176,14 @@ func (m *match) askMagician(cat trickerion.Category) string {
 			opts = append(opts, engine.Option{ID: g.ID, Key: "heir.magician.name", Params: engine.Params{"name": g.Name}})
 		}
 	}
+	if len(opts) == 0 {
+		return ""
+	}
 	a := m.choose(engine.Prompt{ID: "setup.magician", Key: "heir.ask.magician", Options: opts, Min: 1, Max: 1,
 		Rule: rule("GAME SETUP", "4")})
+	if a == nil {
+		return ""
+	}
 	return a[0]
 }
 
