@@ -81,3 +81,31 @@ func FuzzWholeGame(f *testing.F) {
 		}
 	})
 }
+
+// TestEveryQuestionOffersNone: "Every question has a 'none / not possible'
+// answer" — and a game answered 'none' wherever it can still ends.
+func TestEveryQuestionOffersNone(t *testing.T) {
+	for _, setup := range []string{`{}`, `{"academy":false,"dawn":true}`, `{"difficulty":"hard","library":{"plan_cards":` + planLibraryFixture() + `}}`} {
+		for seed := range uint64(4) {
+			g, err := engine.New(Bot{}, json.RawMessage(setup), seed)
+			if err != nil {
+				t.Fatal(err)
+			}
+			r := rand.New(rand.NewPCG(seed, 5))
+			for i := 0; !g.Over(); i++ {
+				if i > 5000 {
+					t.Fatalf("%s: no end", setup)
+				}
+				p, _ := g.Prompt()
+				if p.Kind != engine.Ack && !p.None {
+					t.Fatalf("%s: question %s has no 'none' answer", setup, p.ID)
+				}
+				oneIn := 1 + int(seed%2)*3 // seeds 0, 2: always none; 1, 3: one time in 4
+				if _, err := g.Answer(engine.RandomAnswer(p, r, oneIn)); err != nil {
+					t.Fatal(err)
+				}
+			}
+			g.Close()
+		}
+	}
+}
