@@ -6,8 +6,12 @@ XVFB = $(shell command -v xvfb-run >/dev/null && echo "xvfb-run -a")
 
 .PHONY: run test deps build vet check-engine bench clean
 
+# The game is saved as it goes: run again to resume it; a finished game is kept aside.
+SAVE ?= $(HOME)/.local/share/tableside/game.log
+
 run: deps build
-	./$(BIN) play
+	@mkdir -p $(dir $(SAVE))
+	./$(BIN) play --save $(SAVE)
 
 deps:
 	@scripts/deps.sh

@@ -2,6 +2,8 @@ package main
 
 import (
 	"bufio"
+	crand "crypto/rand"
+	"encoding/binary"
 	"encoding/json"
 	"errors"
 	"flag"
@@ -28,13 +30,16 @@ func runPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("play", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	fs.StringVar(&f.game, "game", "heir", "the bot to play: "+strings.Join(botNames(), ", "))
-	fs.Uint64Var(&f.seed, "seed", 1, "the game's seed")
+	fs.Uint64Var(&f.seed, "seed", 0, "the game's seed (default: a new random seed)")
 	fs.StringVar(&f.save, "save", "", "append every answer to this log file, and resume from it if it exists")
 	fs.StringVar(&f.setup, "setup", "", "the game's setup: JSON, or @FILE")
 	fs.StringVar(&f.lang, "lang", "en", "language of the messages: en or fr")
 	fs.BoolVar(&f.json, "json", false, "one prompt per line as JSON out, one answer per line as JSON in")
 	if err := fs.Parse(args); err != nil {
 		return 2
+	}
+	if f.seed == 0 {
+		f.seed = newSeed()
 	}
 	s, err := openSession(f, stderr)
 	if err != nil {
@@ -82,6 +87,14 @@ func openSession(f playFlags, stderr io.Writer) (*session, error) {
 	return s, s.openLog(f.save)
 }
 
+// newSeed picks a seed for a new game. The engine takes no randomness of
+// its own; this is the one place Tableside draws a fresh seed.
+func newSeed() uint64 {
+	var b [8]byte
+	crand.Read(b[:])
+	return binary.LittleEndian.Uint64(b[:])>>1 | 1
+}
+
 func readSetup(arg string) (json.RawMessage, error) {
 	if arg == "" {
 		return nil, nil
@@ -119,6 +132,15 @@ func resume(bot engine.Bot, f playFlags, setup json.RawMessage, stderr io.Writer
 		return nil, fmt.Errorf("%s cannot be read (%w); move it away to start a new game", f.save, err)
 	}
 	g, err := engine.Replay(bot, h, answers)
+	if err == nil && g.Over() {
+		g.Close()
+		done := fmt.Sprintf("%s.seed-%d.done", f.save, h.Seed)
+		if err := os.Rename(f.save, done); err != nil {
+			return nil, err
+		}
+		fmt.Fprintf(stderr, "tableside play: the game in %s is over (kept as %s); a new game starts\n", f.save, done)
+		return engine.New(bot, setup, f.seed)
+	}
 	for err != nil && len(answers) > 0 {
 		answers = answers[:len(answers)-1]
 		g, err = engine.Replay(bot, h, answers)

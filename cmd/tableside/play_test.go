@@ -214,3 +214,29 @@ func TestUnknownCommandAndGame(t *testing.T) {
 		t.Errorf("unknown game: %s", e.String())
 	}
 }
+
+func TestPlaySaveOfAFinishedGameStartsANewOne(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "game.log")
+	var in strings.Builder
+	in.WriteString("{\"ack\":true}\n")
+	for i := 0; i < 12; i++ {
+		in.WriteString("{\"faces\":[\"3\"]}\n{\"none\":true}\n{\"number\":1}\n")
+	}
+	var stdout, stderr bytes.Buffer
+	if code := dispatch([]string{"play", "--game", "dozen", "--json", "--seed", "4", "--save", path}, strings.NewReader(in.String()), &stdout, &stderr); code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr.String())
+	}
+	if !strings.Contains(stdout.String(), `"type":"over"`) {
+		t.Fatal("the first game did not end")
+	}
+	stderr.Reset()
+	if code := dispatch([]string{"play", "--game", "dozen", "--json", "--save", path}, strings.NewReader(""), &stdout, &stderr); code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr.String())
+	}
+	if !strings.Contains(stderr.String(), "is over") {
+		t.Errorf("second run said: %s", stderr.String())
+	}
+	if _, err := os.Stat(path + ".seed-4.done"); err != nil {
+		t.Errorf("the finished game was not kept: %v", err)
+	}
+}
