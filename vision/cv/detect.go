@@ -79,8 +79,9 @@ func scoreMap(work, bg gocv.Mat) []byte {
 	bp, _ := bg.DataPtrUint8()
 	n := work.Rows() * work.Cols()
 	m := make([]byte, n)
-	for i := 0; i < n; i++ {
-		m[i] = pixelScore(wp[3*i:3*i+3:3*i+3], bp[3*i:3*i+3:3*i+3])
+	wp, bp = wp[:3*n], bp[:3*n]
+	for i := range m {
+		m[i] = pixelScore(wp[3*i], wp[3*i+1], wp[3*i+2], bp[3*i], bp[3*i+1], bp[3*i+2])
 	}
 	return m
 }
@@ -91,23 +92,40 @@ const (
 	fgChromaGain = 3.0
 )
 
-func pixelScore(p, q []byte) byte {
-	li := float64(p[0]) + float64(p[1]) + float64(p[2]) + 6
-	lb := float64(q[0]) + float64(q[1]) + float64(q[2]) + 6
-	lr := math.Log(li / lb)
+// logTab[v] = log(v) for channel sums v (+6, as pixelScore offsets them).
+var logTab = func() [3*255 + 7]float32 {
+	var t [3*255 + 7]float32
+	for v := 1; v < len(t); v++ {
+		t[v] = float32(math.Log(float64(v)))
+	}
+	return t
+}()
+
+func pixelScore(p0, p1, p2, q0, q1, q2 byte) byte {
+	si := int(p0) + int(p1) + int(p2) + 6
+	sb := int(q0) + int(q1) + int(q2) + 6
+	lr := logTab[si] - logTab[sb]
 	if lr < 0 {
 		// Cast shadows darken the mat by up to half: only darker counts.
-		lr = math.Max(0, -lr-fgShadow) * fgDarkWeight
+		lr = max(0, -lr-fgShadow) * fgDarkWeight
 	}
 	s := lr
-	if w := math.Min(li, lb) / 150; w > 0.3 {
-		var d float64
-		for c := 0; c < 3; c++ {
-			d += math.Abs((float64(p[c])+2)/li - (float64(q[c])+2)/lb)
-		}
-		s = math.Max(s, d*fgChromaGain*math.Min(w, 1))
+	if lo := min(si, sb); lo > 45 {
+		w := min(float32(lo)/150, 1)
+		ii, ib := 1/float32(si), 1/float32(sb)
+		d := abs32((float32(p0)+2)*ii-(float32(q0)+2)*ib) +
+			abs32((float32(p1)+2)*ii-(float32(q1)+2)*ib) +
+			abs32((float32(p2)+2)*ii-(float32(q2)+2)*ib)
+		s = max(s, d*fgChromaGain*w)
 	}
-	return byte(math.Min(255, 100*s))
+	return byte(min(255, 100*s))
+}
+
+func abs32(x float32) float32 {
+	if x < 0 {
+		return -x
+	}
+	return x
 }
 
 // threshold picks the foreground level of a score map: well above the

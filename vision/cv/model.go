@@ -152,7 +152,7 @@ func subdirs(dir string) ([]string, error) {
 var errTeach = errors.New("cv: teach")
 
 // colourFloor is the smallest spread a colour feature is given.
-var colourFloor = [numCol]float64{0.012, 0.012, 0.012, 0.06}
+var colourFloor = [numCol]float64{0.006, 0.006, 0.006, 0.05}
 
 // buildClass averages the aligned examples of one face. The reference is
 // the example most like the others (a blurred or badly found example is
@@ -182,19 +182,18 @@ func buildClass(kind, face string, fs []feature) Class {
 		kept = fs
 	}
 	c.Shape = meanOf(aligned, keep)
-	for _, f := range kept {
-		for j := 0; j < numCol; j++ {
-			c.ColMean[j] += f.col[j] / float64(len(kept))
-		}
-	}
-	for _, f := range kept {
-		for j := 0; j < numCol; j++ {
-			d := f.col[j] - c.ColMean[j]
-			c.ColSD[j] += d * d / float64(len(kept))
-		}
-	}
+	// Colour: median and spread (1.48 MAD) per feature, robust to an
+	// example with glare.
 	for j := 0; j < numCol; j++ {
-		c.ColSD[j] = math.Max(math.Sqrt(c.ColSD[j]), colourFloor[j])
+		var v []float64
+		for _, f := range kept {
+			v = append(v, f.col[j])
+		}
+		c.ColMean[j] = median(v)
+		for k := range v {
+			v[k] = math.Abs(v[k] - c.ColMean[j])
+		}
+		c.ColSD[j] = math.Max(1.48*median(v), colourFloor[j])
 	}
 	return c
 }
@@ -249,7 +248,7 @@ func (m *Model) findTwins() {
 			if a.Face != b.Face || a.Kind == b.Kind {
 				continue
 			}
-			if shapeSim(m.rot[i], m.rot[j][0]) > twinShape && colourZ(a.ColMean, *b) < twinColour {
+			if shapeSim(m.rot[i], m.rot[j][0]) > twinShape && colourMaxZ(a.ColMean, *b) < twinColour && colourMaxZ(b.ColMean, *a) < twinColour {
 				a.Twins = append(a.Twins, j)
 				b.Twins = append(b.Twins, i)
 			}
@@ -260,7 +259,7 @@ func (m *Model) findTwins() {
 // Twin thresholds: template correlation and colour distance (in spreads).
 const (
 	twinShape  = 0.9
-	twinColour = 3.0
+	twinColour = 2.5
 )
 
 func shapeSim(rot [4][]float32, v []float32) float64 {
@@ -280,4 +279,14 @@ func colourZ(col [numCol]float64, c Class) float64 {
 		s += d * d
 	}
 	return math.Sqrt(s / numCol)
+}
+
+// colourMaxZ is the largest distance of one colour feature from a class,
+// in units of the class's spread.
+func colourMaxZ(col [numCol]float64, c Class) float64 {
+	var z float64
+	for j := 0; j < numCol; j++ {
+		z = math.Max(z, math.Abs(col[j]-c.ColMean[j])/c.ColSD[j])
+	}
+	return z
 }

@@ -12,7 +12,7 @@ import (
 // Patch geometry: a die's face is rectified to patchSize² pixels covering
 // faceInner of its side (the rounded corners and edges left out).
 const (
-	patchSize = 40
+	patchSize = 48
 	faceInner = 0.88
 	// ringFrom: the body ring (for the body colour) is the part of the patch
 	// at least this far from the centre (fraction of the half side).
@@ -82,43 +82,11 @@ func featureOf(p []byte) feature {
 // body ring lies above the mean.
 func contrastChannel(p []byte, grey []float32) []float32 {
 	const n = patchSize * patchSize
-	var mean [3]float64
-	for i := 0; i < n; i++ {
-		for c := 0; c < 3; c++ {
-			mean[c] += float64(p[3*i+c])
-		}
+	idx := make([]int, n)
+	for i := range idx {
+		idx[i] = 3 * i
 	}
-	for c := range mean {
-		mean[c] /= n
-	}
-	var cov [3][3]float64
-	for i := 0; i < n; i++ {
-		var d [3]float64
-		for c := 0; c < 3; c++ {
-			d[c] = float64(p[3*i+c]) - mean[c]
-		}
-		for a := 0; a < 3; a++ {
-			for b := 0; b < 3; b++ {
-				cov[a][b] += d[a] * d[b]
-			}
-		}
-	}
-	v := [3]float64{0.114, 0.587, 0.299} // start from grey
-	for it := 0; it < 8; it++ {
-		var w [3]float64
-		for a := 0; a < 3; a++ {
-			for b := 0; b < 3; b++ {
-				w[a] += cov[a][b] * v[b]
-			}
-		}
-		norm := math.Sqrt(w[0]*w[0] + w[1]*w[1] + w[2]*w[2])
-		if norm < 1e-9 {
-			break
-		}
-		for a := range v {
-			v[a] = w[a] / norm
-		}
-	}
+	v := mainAxis(p, idx)
 	out := make([]float32, n)
 	var ring, all float64
 	var nr int
@@ -419,6 +387,49 @@ func bodyOf(p []byte, n int) [3]float64 {
 		}
 	}
 	return [3]float64{median(bs), median(gs), median(rs)}
+}
+
+// mainAxis is the unit colour direction of largest spread of the pixels
+// at byte offsets idx of p (BGR), by power iteration from grey.
+func mainAxis(p []byte, idx []int) [3]float64 {
+	var mean [3]float64
+	for _, i := range idx {
+		for c := 0; c < 3; c++ {
+			mean[c] += float64(p[i+c])
+		}
+	}
+	for c := range mean {
+		mean[c] /= float64(len(idx))
+	}
+	var cov [3][3]float64
+	for _, i := range idx {
+		var d [3]float64
+		for c := 0; c < 3; c++ {
+			d[c] = float64(p[i+c]) - mean[c]
+		}
+		for a := 0; a < 3; a++ {
+			for b := 0; b < 3; b++ {
+				cov[a][b] += d[a] * d[b]
+			}
+		}
+	}
+	v := [3]float64{0.114, 0.587, 0.299}
+	for it := 0; it < 8; it++ {
+		var w [3]float64
+		for a := 0; a < 3; a++ {
+			for b := 0; b < 3; b++ {
+				w[a] += cov[a][b] * v[b]
+			}
+		}
+		norm := math.Sqrt(w[0]*w[0] + w[1]*w[1] + w[2]*w[2])
+		if norm < 1e-9 {
+			break
+		}
+		for a := range v {
+			v[a] = w[a] / norm
+		}
+	}
+	return v
 }
 
 // otsu is the threshold that best splits a histogram in two.
