@@ -20,3 +20,21 @@ func TestInGameTurnTellsTurnPromptsFromSetupAndFinalScoring(t *testing.T) {
 		}
 	}
 }
+
+func TestWinner_TieGoesToInitiative(t *testing.T) {
+	tests := []struct {
+		heir, player int
+		initiative   []string
+		want         string
+	}{
+		{90, 80, []string{Player, HeirOf}, HeirOf},
+		{80, 90, []string{HeirOf, Player}, Player},
+		{85, 85, []string{HeirOf, Player}, HeirOf},
+		{85, 85, []string{Player, HeirOf}, Player},
+	}
+	for _, tc := range tests {
+		if got := Winner(tc.heir, tc.player, tc.initiative); got != tc.want {
+			t.Errorf("Winner(%d, %d, %v) = %s, want %s", tc.heir, tc.player, tc.initiative, got, tc.want)
+		}
+	}
+}

@@ -53,6 +53,8 @@ var messages = [][3]string{
 	{"heir.day.saturday", "Saturday", "samedi"},
 	{"heir.day.sunday", "Sunday", "dimanche"},
 	{"heir.word.slot", "slot", "case"},
+	{"heir.side.heir", "the Heir", "l'Héritier"},
+	{"heir.side.player", "you", "vous"},
 	{"heir.word.fame", "Fame", "Prestige"},
 	{"heir.word.coins", "Coins", "Pièces"},
 	{"heir.word.shards", "Shards", "Éclats"},

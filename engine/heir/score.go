@@ -44,13 +44,17 @@ func PlayerScore(t PlayerTotals, dawn bool) int {
 	return t.Fame + min(Cap, shards) + min(Cap, t.Coins/3) + min(Cap, 2*t.SACards) + t.L3Bonus
 }
 
-// Winner names the side with more Fame, or "tie".
-func Winner(heir, player int) string {
+// Winner names the side with more Fame; a tie goes to the side earlier in
+// Initiative order (base game END GAME SCORING: "En cas d'égalité, l'ordre
+// d'initiative départage les ex-aequo").
+func Winner(heir, player int, initiative []string) string {
 	switch {
 	case heir > player:
 		return HeirOf
 	case player > heir:
 		return Player
+	case len(initiative) > 0:
+		return initiative[0]
 	}
 	return "tie"
 }
@@ -71,8 +75,8 @@ func (m *match) endGame() {
 	t := m.askTotals()
 	m.s.Player.Final = &t
 	player := PlayerScore(t, m.s.Options.Dawn) + pb
-	m.s.Result = &Result{Heir: h.Fame, Player: player, Winner: Winner(h.Fame, player)}
-	p := engine.Params{"heir": itoa(h.Fame), "player": itoa(player), "winner": m.s.Result.Winner}
+	m.s.Result = &Result{Heir: h.Fame, Player: player, Winner: Winner(h.Fame, player, m.s.Board.Initiative)}
+	p := engine.Params{"heir": itoa(h.Fame), "player": itoa(player), "winner": "@heir.side." + m.s.Result.Winner}
 	m.t.Emit(engine.Event{Type: "result", Key: "heir.ev.result", Params: p, Data: map[string]any{"result": m.s.Result}, Rule: rule("END GAME SCORING", "")})
 	m.ack("end.result", "heir.do.result", p, rule("END GAME SCORING", ""), map[string]any{"result": m.s.Result})
 	m.s.Phase = "over"

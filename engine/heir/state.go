@@ -165,7 +165,7 @@ type Card struct {
 type Result struct {
 	Heir   int    `json:"heir"`
 	Player int    `json:"player"`
-	Winner string `json:"winner"` // "heir", "player" or "tie"
+	Winner string `json:"winner"` // "heir" or "player" (a tie goes to Initiative)
 }
 
 // PlayerTotals are the player's own end-game figures, as they tell them.
