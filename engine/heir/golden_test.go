@@ -14,12 +14,17 @@ import (
 	"tableside/engine"
 )
 
-var update = flag.Bool("update", false, "re-record the golden whole-game files under testdata/golden")
+var (
+	update   = flag.Bool("update", false, "re-render the golden transcripts under testdata/golden from their logs")
+	rerecord = flag.Bool("rerecord", false, "play the golden games anew (new logs) and re-render them; for when old logs no longer replay")
+)
 
 // goldenGames are whole games whose transcript (every prompt, answer and
 // event, rendered in English) is kept under testdata/golden: a change in
-// any rule shows in the diff of these files. Re-record with
-// go test ./engine/heir -run TestGoldenGames -update, then review the diff.
+// any rule shows in the diff of these files. Re-render with
+// go test ./engine/heir -run TestGoldenGames -update (the same answers,
+// so the diff shows what the change did), then review the diff; only when a
+// log no longer fits the game, play it anew with -rerecord.
 var goldenGames = []struct {
 	name, setup string
 	seed        uint64
@@ -34,18 +39,18 @@ func TestGoldenGames(t *testing.T) {
 		t.Run(gg.name, func(t *testing.T) {
 			logPath := filepath.Join("testdata", "golden", gg.name+".log")
 			txtPath := filepath.Join("testdata", "golden", gg.name+".txt")
-			if *update {
+			if *rerecord {
 				recordGolden(t, gg.setup, gg.seed, logPath)
 			}
 			got := transcript(t, logPath)
-			if *update {
+			if *update || *rerecord {
 				if err := os.WriteFile(txtPath, []byte(got), 0o644); err != nil {
 					t.Fatal(err)
 				}
 			}
 			want, err := os.ReadFile(txtPath)
 			if err != nil {
-				t.Fatalf("%v (record with -update)", err)
+				t.Fatalf("%v (record with -rerecord)", err)
 			}
 			if got != string(want) {
 				t.Errorf("transcript of %s differs from %s; if the change is meant, re-record with -update and review the diff\n%s",
@@ -83,7 +88,7 @@ func recordGolden(t *testing.T, setup string, seed uint64, path string) {
 func transcript(t *testing.T, path string) string {
 	f, err := os.Open(path)
 	if err != nil {
-		t.Fatalf("%v (record with -update)", err)
+		t.Fatalf("%v (record with -rerecord)", err)
 	}
 	defer f.Close()
 	h, answers, err := engine.ReadLog(f)
@@ -113,7 +118,7 @@ func transcript(t *testing.T, path string) string {
 		fmt.Fprintf(&b, "  > %s\n", aj)
 		ev, err := g.Answer(a)
 		if err != nil {
-			t.Fatalf("answer %d does not replay: %v", i+1, err)
+			t.Fatalf("answer %d does not replay (if the rules changed on purpose, play anew with -rerecord): %v", i+1, err)
 		}
 		events(ev)
 	}
