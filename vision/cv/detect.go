@@ -26,6 +26,14 @@ type found struct {
 // brightness (soft shadows only darken a little), and fits a rotated square
 // to every blob, splitting blobs of touching dice by their size.
 func detect(frame gocv.Mat) []found {
+	fs, mask, _ := detectMask(frame)
+	mask.Close()
+	return fs
+}
+
+// detectMask is detect that also returns the foreground mask (at the work
+// size; the caller closes it) and the work scale (work pixels per frame pixel).
+func detectMask(frame gocv.Mat) ([]found, gocv.Mat, float64) {
 	// At most workWidth wide, and at least halved: noise averages out.
 	scale := math.Min(0.5, float64(workWidth)/float64(frame.Cols()))
 	ws := image.Pt(int(math.Round(float64(frame.Cols())*scale)), int(math.Round(float64(frame.Rows())*scale)))
@@ -38,7 +46,6 @@ func detect(frame gocv.Mat) []found {
 	defer raw.Close()
 	defer ink.Close()
 	mask := foreground(work, bg, ink)
-	defer mask.Close()
 	var out []found
 	for _, f := range blobs(work, mask) {
 		if hasInk(raw, f.r) {
@@ -52,7 +59,7 @@ func detect(frame gocv.Mat) []found {
 		r.W /= scale
 		r.H /= scale
 	}
-	return out
+	return out, mask, scale
 }
 
 // background estimates the mat under the dice: a median over about a fifth
@@ -416,7 +423,7 @@ func split(work, mask gocv.Mat, contour []image.Point, s float64) []rect {
 	parts := watershed(work.Region(bb), one, seeds, s)
 	var out []rect
 	for _, ps := range parts {
-		if float64(len(ps)) < 0.3*s*s {
+		if len(ps) < 3 {
 			continue
 		}
 		r := minAreaRect(convexHull(ps))
@@ -495,12 +502,24 @@ func watershed(img, one gocv.Mat, seeds []image.Point, s float64) [][]image.Poin
 	pic := img.Clone()
 	defer pic.Close()
 	gocv.Watershed(pic, &markers)
+	// Each part is returned by its boundary pixels (enough for its hull)
+	// and its pixel count.
 	parts := make([][]image.Point, len(seeds))
+	counts := make([]int, len(seeds))
 	for y := 0; y < h; y++ {
 		for x := 0; x < w; x++ {
-			if l := int(mk[y*w+x]) - 2; l >= 0 && l < len(seeds) && op[y*w+x] != 0 {
-				parts[l] = append(parts[l], image.Pt(x, y))
+			l := mk[y*w+x]
+			if k := int(l) - 2; k >= 0 && k < len(seeds) && op[y*w+x] != 0 {
+				counts[k]++
+				if x == 0 || y == 0 || x == w-1 || y == h-1 || mk[y*w+x-1] != l || mk[y*w+x+1] != l || mk[(y-1)*w+x] != l || mk[(y+1)*w+x] != l {
+					parts[k] = append(parts[k], image.Pt(x, y))
+				}
 			}
+		}
+	}
+	for k := range parts {
+		if float64(counts[k]) < 0.3*s*s {
+			parts[k] = nil
 		}
 	}
 	runtime.KeepAlive(mk)

@@ -162,9 +162,7 @@ func buildClass(kind, face string, fs []feature) Class {
 	ref := medoid(fs)
 	aligned := make([][]float32, len(fs))
 	for k, f := range fs {
-		rs := rotations(f.shape)
-		_, bi := bestRotation(rs, ref)
-		aligned[k] = rs[bi]
+		aligned[k] = alignTo(f, ref)
 	}
 	mean := meanOf(aligned, nil)
 	keep := make([]bool, len(fs))
@@ -196,6 +194,14 @@ func buildClass(kind, face string, fs []feature) Class {
 		c.ColSD[j] = math.Max(1.48*median(v), colourFloor[j])
 	}
 	return c
+}
+
+// alignTo turns an example's shape to best match ref. (Shifting examples
+// too was tried: it made the templates worse.)
+func alignTo(f feature, ref []float32) []float32 {
+	rs := rotations(f.shape)
+	_, bi := bestRotation(rs, ref)
+	return rs[bi]
 }
 
 // outlierScore: a taught example correlating less than this with its

@@ -1,10 +1,10 @@
 package cv
 
 import (
+	"image/color"
 	"fmt"
 	"image"
 	"math"
-	"sort"
 
 	"gocv.io/x/gocv"
 )
@@ -25,22 +25,34 @@ const numCol = 4
 
 // feature is what the classifier sees of one die.
 type feature struct {
-	shape []float32 // zero-mean unit-norm grey patch, patchSize²
+	shape []float32 // zero-mean unit-norm contrast patch, patchSize²
+	raw   []float32 // the same before normalizing (for shifted copies)
 	col   [numCol]float64
 }
 
 // rectifier warps dice faces out of a frame, reusing its buffers.
 type rectifier struct {
 	big, small gocv.Mat
+	// mask is the frame's foreground mask at scale work pixels per frame
+	// pixel (empty: none); the top face lies inside it.
+	mask, warped gocv.Mat
+	scale        float64
 }
 
 func newRectifier() *rectifier {
-	return &rectifier{big: gocv.NewMat(), small: gocv.NewMat()}
+	return &rectifier{big: gocv.NewMat(), small: gocv.NewMat(), warped: gocv.NewMat()}
 }
 
 func (q *rectifier) Close() {
 	q.big.Close()
 	q.small.Close()
+	q.warped.Close()
+}
+
+// useMask sets the foreground mask of the frame being read (owned by the
+// caller, valid while the frame is read).
+func (q *rectifier) useMask(mask gocv.Mat, scale float64) {
+	q.mask, q.scale = mask, scale
 }
 
 // patch returns the rectified face of die r in frame (BGR bytes, patchSize²),
@@ -71,7 +83,8 @@ func featureOf(p []byte) feature {
 	for i := 0; i < n; i++ {
 		grey[i] = 0.114*float32(p[3*i]) + 0.587*float32(p[3*i+1]) + 0.299*float32(p[3*i+2])
 	}
-	f := feature{shape: normalize(blur3(contrastChannel(p, grey)))}
+	raw := blur3(blur3(blur3(contrastChannel(p, grey))))
+	f := feature{shape: normalize(append([]float32(nil), raw...)), raw: raw}
 	f.col = bodyColour(p, grey)
 	return f
 }
@@ -183,8 +196,39 @@ func median(v []float64) float64 {
 	if len(v) == 0 {
 		return 0
 	}
-	sort.Float64s(v)
-	return v[len(v)/2]
+	k := len(v) / 2
+	return quickselect(v, k)
+}
+
+// quickselect returns the k-th smallest of v (reordering v).
+func quickselect(v []float64, k int) float64 {
+	lo, hi := 0, len(v)-1
+	for lo < hi {
+		p := v[(lo+hi)/2]
+		i, j := lo, hi
+		for i <= j {
+			for v[i] < p {
+				i++
+			}
+			for v[j] > p {
+				j--
+			}
+			if i <= j {
+				v[i], v[j] = v[j], v[i]
+				i++
+				j--
+			}
+		}
+		switch {
+		case k <= j:
+			hi = j
+		case k >= i:
+			lo = i
+		default:
+			return v[k]
+		}
+	}
+	return v[k]
 }
 
 // rotations returns v (a patchSize² grid) turned by 0, 90, 180, 270 degrees.
@@ -250,6 +294,7 @@ func (q *rectifier) refine(frame gocv.Mat, r rect) (rect, bool) {
 	gocv.GaussianBlur(q.big, &q.small, image.Pt(3, 3), 0.8, 0.8, gocv.BorderReplicate)
 	p, _ := q.small.DataPtrUint8()
 	mask := topMask(p)
+	q.clipToForeground(r, mask)
 	tm, _ := gocv.NewMatFromBytes(refineSize, refineSize, gocv.MatTypeCV8UC1, mask)
 	defer tm.Close()
 	k := gocv.GetStructuringElement(gocv.MorphRect, image.Pt(3, 3))
@@ -295,26 +340,104 @@ func (q *rectifier) refine(frame gocv.Mat, r rect) (rect, bool) {
 	return out, true
 }
 
+// clipToForeground clears the top-mask pixels outside the frame's
+// foreground (a pale die on a pale mat: the mat has the body's colour).
+func (q *rectifier) clipToForeground(r rect, mask []byte) {
+	if q.mask.Ptr() == nil || q.mask.Empty() {
+		return
+	}
+	c := r.corners(refineGrow)
+	w := func(p pt) gocv.Point2f {
+		return gocv.Point2f{X: float32(p.X*q.scale - 0.5), Y: float32(p.Y*q.scale - 0.5)}
+	}
+	src := gocv.NewPoint2fVectorFromPoints([]gocv.Point2f{w(c[0]), w(c[1]), w(c[3])})
+	defer src.Close()
+	dst := gocv.NewPoint2fVectorFromPoints([]gocv.Point2f{{X: 0, Y: 0}, {X: refineSize, Y: 0}, {X: 0, Y: refineSize}})
+	defer dst.Close()
+	m := gocv.GetAffineTransform2f(src, dst)
+	defer m.Close()
+	gocv.WarpAffineWithParams(q.mask, &q.warped, m, image.Pt(refineSize, refineSize), gocv.InterpolationNearestNeighbor, gocv.BorderConstant, color.RGBA{})
+	fg, _ := q.warped.DataPtrUint8()
+	for i := range mask {
+		if fg[i] == 0 {
+			mask[i] = 0
+		}
+	}
+}
+
 // refineAll refines every die; a die whose top face was not found gets
 // the median top-face side of the others, about its blob's centre.
 func (q *rectifier) refineAll(frame gocv.Mat, fs []found) {
-	var sides []float64
+	var xs, ys, ss []float64
 	ok := make([]bool, len(fs))
 	for i := range fs {
 		fs[i].r, ok[i] = q.refine(frame, fs[i].r)
 		if ok[i] {
-			sides = append(sides, fs[i].r.side())
+			xs, ys, ss = append(xs, fs[i].r.C.X), append(ys, fs[i].r.C.Y), append(ss, fs[i].r.side())
 		}
 	}
-	if len(sides) == 0 {
+	if len(ss) == 0 {
 		return
 	}
-	s := median(sides)
+	size := sizeModel(xs, ys, ss)
 	for i := range fs {
-		if !ok[i] && fs[i].r.side() > s {
+		if s := size(fs[i].r.C.X, fs[i].r.C.Y); !ok[i] && fs[i].r.side() > s {
 			fs[i].r.W, fs[i].r.H = s, s
 		}
 	}
+}
+
+// sizeModel fits the die side over the frame as a plane s = a + b·x + c·y
+// (perspective makes far dice smaller), or the median with few dice.
+func sizeModel(xs, ys, ss []float64) func(x, y float64) float64 {
+	med := median(append([]float64(nil), ss...))
+	if len(ss) < 5 {
+		return func(float64, float64) float64 { return med }
+	}
+	// Normal equations of the least-squares plane.
+	var m [3][4]float64
+	for i := range ss {
+		v := [3]float64{1, xs[i], ys[i]}
+		for a := 0; a < 3; a++ {
+			for b := 0; b < 3; b++ {
+				m[a][b] += v[a] * v[b]
+			}
+			m[a][3] += v[a] * ss[i]
+		}
+	}
+	coef, ok := solve3(m)
+	if !ok {
+		return func(float64, float64) float64 { return med }
+	}
+	return func(x, y float64) float64 {
+		s := coef[0] + coef[1]*x + coef[2]*y
+		return math.Max(0.7*med, math.Min(1.4*med, s))
+	}
+}
+
+// solve3 solves a 3×3 linear system given as an augmented matrix.
+func solve3(m [3][4]float64) ([3]float64, bool) {
+	for c := 0; c < 3; c++ {
+		p := c
+		for r := c + 1; r < 3; r++ {
+			if math.Abs(m[r][c]) > math.Abs(m[p][c]) {
+				p = r
+			}
+		}
+		if math.Abs(m[p][c]) < 1e-9 {
+			return [3]float64{}, false
+		}
+		m[c], m[p] = m[p], m[c]
+		for r := 0; r < 3; r++ {
+			if r != c {
+				f := m[r][c] / m[c][c]
+				for k := c; k < 4; k++ {
+					m[r][k] -= f * m[c][k]
+				}
+			}
+		}
+	}
+	return [3]float64{m[0][3] / m[0][0], m[1][3] / m[1][1], m[2][3] / m[2][2]}, true
 }
 
 // topMask marks the pixels of a refine patch that have the body's colour:
@@ -456,4 +579,19 @@ func otsu(hist []int, n int) int {
 		}
 	}
 	return best
+}
+
+// shifted returns the feature's shape moved by dx, dy pixels (edges
+// repeated), normalized.
+func (f feature) shifted(dx, dy int) []float32 {
+	const n = patchSize
+	out := make([]float32, n*n)
+	for y := 0; y < n; y++ {
+		sy := min(max(y-dy, 0), n-1)
+		for x := 0; x < n; x++ {
+			sx := min(max(x-dx, 0), n-1)
+			out[y*n+x] = f.raw[sy*n+sx]
+		}
+	}
+	return normalize(out)
 }

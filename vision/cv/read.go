@@ -96,7 +96,10 @@ func millisSince(t time.Time) float64 {
 func (r *Reader) read(frame gocv.Mat) (vision.Reading, error) {
 	var dice []vision.Die
 	var vs []verdict
-	fs := detect(frame)
+	fs, mask, scale := detectMask(frame)
+	defer mask.Close()
+	r.q.useMask(mask, scale)
+	defer r.q.useMask(gocv.Mat{}, 0)
 	r.q.refineAll(frame, fs)
 	for _, f := range fs {
 		v := r.m.classify(featureOf(r.q.patch(frame, f.r)))
@@ -157,6 +160,9 @@ func (m *Model) classify(f feature) verdict {
 		if comb[i] > comb[best] {
 			best = i
 		}
+	}
+	if f.raw != nil {
+		best = m.searchShifts(f, sh, rot, comb, best)
 	}
 	face := m.Classes[best].Face
 	tb := m.rot[best][rot[best]]
@@ -243,4 +249,43 @@ func (r *Reader) resolveTwins(vs []verdict) {
 		v.class = choice
 		used[r.m.Classes[choice].Kind]++
 	}
+}
+
+// shiftStep and shiftMax: the candidates that matter are also matched with
+// the die's face moved by up to shiftMax pixels (in shiftStep steps), as the
+// face is found to a pixel or two.
+const (
+	shiftStep = 2
+	shiftMax  = 2
+)
+
+// searchShifts improves the scores of the best class and its rivals by
+// matching shifted copies of the face; it returns the new best class.
+func (m *Model) searchShifts(f feature, sh []float64, rot []int, comb []float64, best int) int {
+	var cand []int
+	for i := range m.Classes {
+		if comb[i] >= comb[best]-rivalComb {
+			cand = append(cand, i)
+		}
+	}
+	for dy := -shiftMax; dy <= shiftMax; dy += shiftStep {
+		for dx := -shiftMax; dx <= shiftMax; dx += shiftStep {
+			if dx == 0 && dy == 0 {
+				continue
+			}
+			q := f.shifted(dx, dy)
+			for _, i := range cand {
+				if s, r := bestRotation(m.rot[i], q); s > sh[i] {
+					comb[i] += s - sh[i]
+					sh[i], rot[i] = s, r
+				}
+			}
+		}
+	}
+	for _, i := range cand {
+		if comb[i] > comb[best] {
+			best = i
+		}
+	}
+	return best
 }

@@ -2,6 +2,7 @@ package cv
 
 import (
 	"fmt"
+	"gocv.io/x/gocv"
 	"os"
 	"path/filepath"
 	"sort"
@@ -94,7 +95,10 @@ func teachImage(q *rectifier, path string) (feature, error) {
 		return feature{}, fmt.Errorf("%w: %w", errTeach, err)
 	}
 	defer frame.Close()
-	ds := detect(frame)
+	ds, mask, scale := detectMask(frame)
+	defer mask.Close()
+	q.useMask(mask, scale)
+	defer q.useMask(gocv.Mat{}, 0)
 	var solid []found
 	for _, d := range ds {
 		if d.solid {
