@@ -1,9 +1,9 @@
 package cv
 
 import (
-	"image/color"
 	"fmt"
 	"image"
+	"image/color"
 	"math"
 
 	"gocv.io/x/gocv"

@@ -18,7 +18,7 @@ import (
 const (
 	minPair       = 0.4  // face evidence against the closest rival face
 	rivalComb     = 0.4  // rivals: combined score within this of the best
-	minScore      = 0.55 // template score of the face
+	minScore      = 0.70 // template score of the face
 	floorScore    = 0.20
 	minKindMargin = 0.05 // combined score over the best other kind of that face
 	colourWeight  = 0.04 // combined score = template score - colourWeight*colour distance
