@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"math/rand/v2"
+	"strconv"
 )
 
 // Table is a match's link to the people at the table: it asks them
@@ -31,9 +32,9 @@ func newTable(seed uint64) *Table {
 func (t *Table) Ask(p Prompt) Answer {
 	t.asked++
 	if p.ID == "" {
-		p.ID = fmt.Sprint(t.asked)
+		p.ID = strconv.Itoa(t.asked)
 	} else {
-		p.ID = fmt.Sprintf("%d:%s", t.asked, p.ID)
+		p.ID = strconv.Itoa(t.asked) + ":" + p.ID
 	}
 	if !t.yield(p) {
 		panic(stopped{})

@@ -20,7 +20,7 @@ func (m *match) pid(slug string) string {
 	if m.s.Turn == 0 || m.s.Phase == "end-game" {
 		return slug
 	}
-	return fmt.Sprintf("t%d.%s", m.s.Turn, slug)
+	return "t" + itoa(m.s.Turn) + "." + slug
 }
 
 // InGameTurn reports whether a prompt id (as the engine gives it, "12:t3.place.heir")

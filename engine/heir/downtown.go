@@ -82,9 +82,14 @@ func (m *match) heirCharacters() locations.Characters {
 // residence lists the Tricks still in Dahlgaard's Residence: all but the
 // Heir's and those the player said are gone.
 func (m *match) residence() []trickerion.Trick {
-	return slices.DeleteFunc(allTricks(), func(t trickerion.Trick) bool {
-		return slices.Contains(m.s.Heir.Learned, t.ID) || slices.Contains(m.s.Heir.Gone, t.ID)
-	})
+	all, _ := tricks()
+	out := make([]trickerion.Trick, 0, len(all))
+	for _, t := range all {
+		if !slices.Contains(m.s.Heir.Learned, t.ID) && !slices.Contains(m.s.Heir.Gone, t.ID) {
+			out = append(out, t)
+		}
+	}
+	return out
 }
 
 // askResidence asks, before the Heir draws a Trick, which of the Tricks it

@@ -169,8 +169,9 @@ func (m *match) askPlayerSetUp() {
 		}
 		for _, sl := range c.FreeSlots() {
 			for _, cat := range trickerion.Categories {
-				opts = append(opts, engine.Option{ID: fmt.Sprintf("%d.%s.%s", i+1, slotName(sl), cat), Key: "heir.opt.setup",
-					Params: engine.Params{"card": itoa(i + 1), "slot": slotName(sl), "category": string(cat)}})
+				card, slot := itoa(i+1), slotName(sl)
+				opts = append(opts, engine.Option{ID: card + "." + slot + "." + string(cat), Key: "heir.opt.setup",
+					Params: engine.Params{"card": card, "slot": slot, "category": string(cat)}})
 			}
 		}
 	}

@@ -1,7 +1,6 @@
 package heir
 
 import (
-	"slices"
 	"sync"
 
 	"tableside/engine/trickerion"
@@ -24,10 +23,4 @@ func trickByID(id string) (trickerion.Trick, bool) {
 	_, byID := tricks()
 	t, ok := byID[id]
 	return t, ok
-}
-
-// allTricks is every Trick, in data order, as a slice the caller may reorder.
-func allTricks() []trickerion.Trick {
-	all, _ := tricks()
-	return slices.Clone(all)
 }
