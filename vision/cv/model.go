@@ -29,7 +29,8 @@ type Model struct {
 	// Threshold: a die whose confidence is below it is reported unsure.
 	Threshold float64
 
-	rot [][4][]float32 // per class, its template at the 4 rotations
+	rot    [][4][]float32 // per class, its template at the 4 rotations
+	coarse [][4][]float32 // the same at half resolution
 }
 
 // Class is one taught face of one kind of die.
@@ -62,8 +63,12 @@ func (m *Model) Kinds() []string {
 // prepare computes the rotated templates.
 func (m *Model) prepare() {
 	m.rot = make([][4][]float32, len(m.Classes))
+	m.coarse = make([][4][]float32, len(m.Classes))
 	for i, c := range m.Classes {
 		m.rot[i] = rotations(c.Shape)
+		for r := range m.rot[i] {
+			m.coarse[i][r] = normalize(halve(m.rot[i][r]))
+		}
 	}
 }
 

@@ -293,33 +293,18 @@ func (q *rectifier) refine(frame gocv.Mat, r rect) (rect, bool) {
 	gocv.WarpAffineWithParams(frame, &q.big, m, image.Pt(refineSize, refineSize), gocv.InterpolationLinear, gocv.BorderReplicate, colorWhite)
 	gocv.GaussianBlur(q.big, &q.small, image.Pt(3, 3), 0.8, 0.8, gocv.BorderReplicate)
 	p, _ := q.small.DataPtrUint8()
-	mask := topMask(p)
-	q.clipToForeground(r, mask)
-	tm, _ := gocv.NewMatFromBytes(refineSize, refineSize, gocv.MatTypeCV8UC1, mask)
-	defer tm.Close()
-	k := gocv.GetStructuringElement(gocv.MorphRect, image.Pt(3, 3))
-	defer k.Close()
-	gocv.MorphologyEx(tm, &tm, gocv.MorphOpen, k)
-	cs := gocv.FindContours(tm, gocv.RetrievalExternal, gocv.ChainApproxSimple)
-	defer cs.Close()
-	best, bestA := -1, 0.0
-	for i := 0; i < cs.Size(); i++ {
-		if a := gocv.ContourArea(cs.At(i)); a > bestA {
-			best, bestA = i, a
+	// The body is one of the two colour groups of the face's centre (the
+	// larger, usually; the glyph may be larger): the one giving the larger
+	// square top face wins.
+	var t rect
+	found := false
+	for _, body := range bodiesOf(p, refineSize) {
+		c, ok := q.topRect(r, topMask(p, body))
+		if ok && (!found || c.W*c.H > t.W*t.H) {
+			t, found = c, true
 		}
 	}
-	if debugRefine != nil {
-		debugRefine(q.big, tm)
-	}
-	if best < 0 {
-		return r, false
-	}
-	t := minAreaRect(convexHull(cs.At(best).ToPoints()))
-	if debugRefine != nil {
-		fmt.Printf("refine: top %.1f,%.1f %.1fx%.1f of %d\n", t.C.X, t.C.Y, t.W, t.H, refineSize)
-	}
-	side := t.side() / refineSize // in units of the grown blob rectangle
-	if side < 0.45 || t.W/t.H > 1.35 || t.H/t.W > 1.35 {
+	if !found {
 		return r, false
 	}
 	// Back to frame pixels: patch (u,v) in [0,refineSize]² spans the grown rectangle.
@@ -338,6 +323,40 @@ func (q *rectifier) refine(frame gocv.Mat, r rect) (rect, bool) {
 		return r, false
 	}
 	return out, true
+}
+
+// topRect is the square top face in a top mask of the refine patch of r.
+func (q *rectifier) topRect(r rect, mask []byte) (rect, bool) {
+	q.clipToForeground(r, mask)
+	tm, _ := gocv.NewMatFromBytes(refineSize, refineSize, gocv.MatTypeCV8UC1, mask)
+	defer tm.Close()
+	k := gocv.GetStructuringElement(gocv.MorphRect, image.Pt(3, 3))
+	defer k.Close()
+	gocv.MorphologyEx(tm, &tm, gocv.MorphOpen, k)
+	cs := gocv.FindContours(tm, gocv.RetrievalExternal, gocv.ChainApproxSimple)
+	defer cs.Close()
+	best, bestA := -1, 0.0
+	for i := 0; i < cs.Size(); i++ {
+		if a := gocv.ContourArea(cs.At(i)); a > bestA {
+			best, bestA = i, a
+		}
+	}
+	if debugRefine != nil {
+		debugRefine(q.big, tm)
+	}
+	if best < 0 {
+		return rect{}, false
+	}
+	t := minAreaRect(convexHull(cs.At(best).ToPoints()))
+	if debugRefine != nil {
+		fmt.Printf("refine: top %.1f,%.1f %.1fx%.1f of %d\n", t.C.X, t.C.Y, t.W, t.H, refineSize)
+	}
+	side := t.side() / refineSize             // in units of the grown blob rectangle
+	maxSide := 1.05 / refineGrow * refineSize // not wider than the blob
+	if side < 0.45 || t.W/t.H > 1.35 || t.H/t.W > 1.35 || t.W > maxSide || t.H > maxSide {
+		return rect{}, false
+	}
+	return t, true
 }
 
 // clipToForeground clears the top-mask pixels outside the frame's
@@ -442,9 +461,8 @@ func solve3(m [3][4]float64) ([3]float64, bool) {
 
 // topMask marks the pixels of a refine patch that have the body's colour:
 // the body is the median colour of the patch's central part.
-func topMask(p []byte) []byte {
+func topMask(p []byte, body [3]float64) []byte {
 	const n = refineSize
-	body := bodyOf(p, n)
 
 	bsum := body[0] + body[1] + body[2] + 6
 	useChroma := bsum > 120
@@ -478,7 +496,7 @@ var debugRefine func(patch, mask gocv.Mat)
 // bodyOf is the body colour of a die patch (n×n BGR): the central half is
 // split by brightness (Otsu) into body and glyph, and the body is the larger
 // part; its median colour is returned (B, G, R).
-func bodyOf(p []byte, n int) [3]float64 {
+func bodiesOf(p []byte, n int) [][3]float64 {
 	var lum []int
 	var idx []int
 	var hist [766]int
@@ -492,24 +510,60 @@ func bodyOf(p []byte, n int) [3]float64 {
 		}
 	}
 	t := otsu(hist[:], len(lum))
-	var lo, hi int
-	for _, l := range lum {
-		if l <= t {
-			lo++
-		} else {
-			hi++
-		}
-	}
-	var bs, gs, rs []float64
+	var groups [2][3][]float64
 	for k, l := range lum {
-		if (l <= t) == (lo >= hi) {
-			i := idx[k]
-			bs = append(bs, float64(p[i]))
-			gs = append(gs, float64(p[i+1]))
-			rs = append(rs, float64(p[i+2]))
+		g := 0
+		if l > t {
+			g = 1
+		}
+		i := idx[k]
+		for c := 0; c < 3; c++ {
+			groups[g][c] = append(groups[g][c], float64(p[i+c]))
 		}
 	}
-	return [3]float64{median(bs), median(gs), median(rs)}
+	var mean [2][3]float64
+	for g := range groups {
+		for c := 0; c < 3; c++ {
+			for _, v := range groups[g][c] {
+				mean[g][c] += v
+			}
+			mean[g][c] /= math.Max(1, float64(len(groups[g][c])))
+		}
+	}
+	var out [][3]float64
+	for g := range groups {
+		if len(groups[g][0]) >= len(lum)/8 {
+			out = append(out, pureColour(groups[g], mean[1-g]))
+		}
+	}
+	return out
+}
+
+// pureColour is the median colour of the pixels of a group (per channel
+// lists) that lie between the 50th and 80th percentile of distance from the
+// other group's mean: blurred edge pixels between body and glyph are mixed
+// colours, and the farthest few may be glare.
+func pureColour(g [3][]float64, other [3]float64) [3]float64 {
+	n := len(g[0])
+	d := make([]float64, n)
+	for i := 0; i < n; i++ {
+		for c := 0; c < 3; c++ {
+			x := g[c][i] - other[c]
+			d[i] += x * x
+		}
+	}
+	sorted := append([]float64(nil), d...)
+	lo := quickselect(sorted, n/2)
+	hi := quickselect(sorted, n*4/5)
+	var sel [3][]float64
+	for i := 0; i < n; i++ {
+		if d[i] >= lo && d[i] <= hi {
+			for c := 0; c < 3; c++ {
+				sel[c] = append(sel[c], g[c][i])
+			}
+		}
+	}
+	return [3]float64{median(sel[0]), median(sel[1]), median(sel[2])}
 }
 
 // mainAxis is the unit colour direction of largest spread of the pixels
@@ -594,4 +648,17 @@ func (f feature) shifted(dx, dy int) []float32 {
 		}
 	}
 	return normalize(out)
+}
+
+// halve averages 2×2 blocks of a patchSize² grid (a copy).
+func halve(v []float32) []float32 {
+	const n, h = patchSize, patchSize / 2
+	out := make([]float32, h*h)
+	for y := 0; y < h; y++ {
+		for x := 0; x < h; x++ {
+			i := 2*y*n + 2*x
+			out[y*h+x] = (v[i] + v[i+1] + v[i+n] + v[i+n+1]) / 4
+		}
+	}
+	return out
 }

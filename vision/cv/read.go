@@ -18,6 +18,7 @@ import (
 const (
 	minPair       = 0.4  // face evidence against the closest rival face
 	rivalComb     = 0.4  // rivals: combined score within this of the best
+	coarseWindow  = 0.6  // fine matching for classes within this (coarse) of the best
 	minScore      = 0.70 // template score of the face
 	floorScore    = 0.20
 	minKindMargin = 0.05 // combined score over the best other kind of that face
@@ -153,11 +154,27 @@ func (m *Model) classify(f feature) verdict {
 	sh := make([]float64, n)
 	rot := make([]int, n)
 	comb := make([]float64, n)
-	best := 0
+	// Coarse pass at half resolution over every class; the fine pass only
+	// for the classes that come near the best (others cannot be best or a
+	// rival: they are left out with a combined score of -Inf).
+	col := make([]float64, n)
+	cq := normalize(halve(f.shape))
+	top := math.Inf(-1)
 	for i := range m.Classes {
+		col[i] = colourWeight * math.Min(colourZ(f.col, m.Classes[i]), colourCap)
+		s, _ := bestRotation(m.coarse[i], cq)
+		comb[i] = s - col[i]
+		top = math.Max(top, comb[i])
+	}
+	best := -1
+	for i := range m.Classes {
+		if comb[i] < top-coarseWindow {
+			comb[i], sh[i] = math.Inf(-1), math.Inf(-1)
+			continue
+		}
 		sh[i], rot[i] = bestRotation(m.rot[i], f.shape)
-		comb[i] = sh[i] - colourWeight*math.Min(colourZ(f.col, m.Classes[i]), colourCap)
-		if comb[i] > comb[best] {
+		comb[i] = sh[i] - col[i]
+		if best < 0 || comb[i] > comb[best] {
 			best = i
 		}
 	}
@@ -264,7 +281,7 @@ const (
 func (m *Model) searchShifts(f feature, sh []float64, rot []int, comb []float64, best int) int {
 	var cand []int
 	for i := range m.Classes {
-		if comb[i] >= comb[best]-rivalComb {
+		if !math.IsInf(comb[i], -1) && comb[i] >= comb[best]-rivalComb {
 			cand = append(cand, i)
 		}
 	}
