@@ -67,7 +67,7 @@ func detectMask(frame gocv.Mat) ([]found, gocv.Mat, float64) {
 func background(work gocv.Mat) gocv.Mat {
 	small := gocv.NewMat()
 	defer small.Close()
-	ss := image.Pt(work.Cols()/4, work.Rows()/4)
+	ss := image.Pt(work.Cols()/8, work.Rows()/8)
 	gocv.Resize(work, &small, ss, 0, 0, gocv.InterpolationArea)
 	k := ss.X/3 | 1
 	med := gocv.NewMat()
@@ -79,61 +79,66 @@ func background(work gocv.Mat) gocv.Mat {
 }
 
 // scoreMap gives every work pixel a score for how much it differs from the
-// mat: the log brightness ratio (darkening counted at fgDarkWeight, soft
-// shadows only darken) or the chroma difference, ×100, clipped to 255.
+// mat: the log brightness ratio (darkening only beyond fgShadow: soft
+// shadows only darken) or the chroma difference (weighted down in the
+// dark, where chroma is noise), ×100, clipped to 255.
 func scoreMap(work, bg gocv.Mat) []byte {
 	wp, _ := work.DataPtrUint8()
 	bp, _ := bg.DataPtrUint8()
 	n := work.Rows() * work.Cols()
 	m := make([]byte, n)
 	wp, bp = wp[:3*n], bp[:3*n]
+	const shadow = int32(fgShadow * 100)
 	for i := range m {
-		m[i] = pixelScore(wp[3*i], wp[3*i+1], wp[3*i+2], bp[3*i], bp[3*i+1], bp[3*i+2])
+		j := 3 * i
+		p0, p1, p2 := int32(wp[j]), int32(wp[j+1]), int32(wp[j+2])
+		q0, q1, q2 := int32(bp[j]), int32(bp[j+1]), int32(bp[j+2])
+		si, sb := p0+p1+p2+6, q0+q1+q2+6
+		lr := logTab100[si] - logTab100[sb]
+		if lr < 0 {
+			// Cast shadows darken the mat by up to half: only darker counts.
+			lr = max(0, -lr-shadow)
+		}
+		s := lr
+		if lo := min(si, sb); lo > 45 {
+			num := abs32i((p0+2)*sb-(q0+2)*si) + abs32i((p1+2)*sb-(q1+2)*si) + abs32i((p2+2)*sb-(q2+2)*si)
+			c := int32(float32(num) * invTab[si] * invTab[sb] * (100 * fgChromaGain) * min(float32(lo)*(1.0/150), 1))
+			s = max(s, c)
+		}
+		m[i] = byte(min(255, s))
 	}
 	return m
 }
 
-const (
-	fgDarkWeight = 1.0
-	fgShadow     = 0.7 // log(2)
-	fgChromaGain = 3.0
-)
-
-// logTab[v] = log(v) for channel sums v (+6, as pixelScore offsets them).
-var logTab = func() [3*255 + 7]float32 {
-	var t [3*255 + 7]float32
+// logTab100[v] = 100·log(v), rounded.
+var logTab100 = func() [3*255 + 7]int32 {
+	var t [3*255 + 7]int32
 	for v := 1; v < len(t); v++ {
-		t[v] = float32(math.Log(float64(v)))
+		t[v] = int32(math.Round(100 * math.Log(float64(v))))
 	}
 	return t
 }()
 
-func pixelScore(p0, p1, p2, q0, q1, q2 byte) byte {
-	si := int(p0) + int(p1) + int(p2) + 6
-	sb := int(q0) + int(q1) + int(q2) + 6
-	lr := logTab[si] - logTab[sb]
-	if lr < 0 {
-		// Cast shadows darken the mat by up to half: only darker counts.
-		lr = max(0, -lr-fgShadow) * fgDarkWeight
-	}
-	s := lr
-	if lo := min(si, sb); lo > 45 {
-		w := min(float32(lo)/150, 1)
-		ii, ib := 1/float32(si), 1/float32(sb)
-		d := abs32((float32(p0)+2)*ii-(float32(q0)+2)*ib) +
-			abs32((float32(p1)+2)*ii-(float32(q1)+2)*ib) +
-			abs32((float32(p2)+2)*ii-(float32(q2)+2)*ib)
-		s = max(s, d*fgChromaGain*w)
-	}
-	return byte(min(255, 100*s))
-}
-
-func abs32(x float32) float32 {
+func abs32i(x int32) int32 {
 	if x < 0 {
 		return -x
 	}
 	return x
 }
+
+const (
+	fgShadow     = 0.7 // log(2)
+	fgChromaGain = 3.0
+)
+
+// invTab[v] = 1/v.
+var invTab = func() [3*255 + 7]float32 {
+	var t [3*255 + 7]float32
+	for v := 1; v < len(t); v++ {
+		t[v] = 1 / float32(v)
+	}
+	return t
+}()
 
 // threshold picks the foreground level of a score map: well above the
 // mat's own spread (median + 6 MAD), never below fgMin.
@@ -206,7 +211,7 @@ func foreground(work, bg, ink gocv.Mat) gocv.Mat {
 // Ink contrast: a die's glyph stands out from its body far more than the
 // grain of a mat, even where the body is as dark or light as the mat.
 const (
-	inkContrast = 0.30 // (max-min)/(max+min+inkOffset) over 3×3
+	inkContrast = 0.30 // (max-min)/(max+min+inkOffset) over 3×3 (inkMask hard-codes 3/10)
 	inkOffset   = 50
 )
 
@@ -227,11 +232,13 @@ func inkMask(work gocv.Mat) (raw, ink gocv.Mat) {
 	hp, _ := hi.DataPtrUint8()
 	lp, _ := lo.DataPtrUint8()
 	m := make([]byte, len(hp)/3)
+	hp, lp = hp[:3*len(m)], lp[:3*len(m)]
+	// h-l > inkContrast·(h+l+inkOffset) in integers (inkContrast = 3/10).
 	for i := range m {
 		// White marks on a yellow die stand out in blue only: any channel.
 		for c := 3 * i; c < 3*i+3; c++ {
-			h, l := float32(hp[c]), float32(lp[c])
-			if h-l > inkContrast*(h+l+inkOffset) {
+			h, l := int32(hp[c]), int32(lp[c])
+			if 7*h-13*l > 3*inkOffset {
 				m[i] = 255
 				break
 			}
@@ -240,9 +247,9 @@ func inkMask(work gocv.Mat) (raw, ink gocv.Mat) {
 	fromGo, _ := gocv.NewMatFromBytes(work.Rows(), work.Cols(), gocv.MatTypeCV8UC1, m)
 	raw = fromGo.Clone()
 	fromGo.Close()
-	k9 := gocv.GetStructuringElement(gocv.MorphEllipse, image.Pt(9, 9))
+	k9 := gocv.GetStructuringElement(gocv.MorphRect, image.Pt(9, 9))
 	defer k9.Close()
-	k5 := gocv.GetStructuringElement(gocv.MorphEllipse, image.Pt(5, 5))
+	k5 := gocv.GetStructuringElement(gocv.MorphRect, image.Pt(5, 5))
 	defer k5.Close()
 	closed := gocv.NewMat()
 	defer closed.Close()

@@ -178,7 +178,7 @@ func (m *Model) classify(f feature) verdict {
 			best = i
 		}
 	}
-	if f.raw != nil {
+	if f.raw != nil && m.unclear(sh, rot, comb, best) {
 		best = m.searchShifts(f, sh, rot, comb, best)
 	}
 	face := m.Classes[best].Face
@@ -266,6 +266,26 @@ func (r *Reader) resolveTwins(vs []verdict) {
 		v.class = choice
 		used[r.m.Classes[choice].Kind]++
 	}
+}
+
+// unclear reports whether the best class is not yet sure: its score or
+// its evidence against a rival face is below twice what confidence needs.
+// Only then are shifted copies worth matching.
+func (m *Model) unclear(sh []float64, rot []int, comb []float64, best int) bool {
+	if sh[best] < minScore+0.1 {
+		return true
+	}
+	tb := m.rot[best][rot[best]]
+	for i, c := range m.Classes {
+		if c.Face == m.Classes[best].Face || comb[i] < comb[best]-rivalComb {
+			continue
+		}
+		d := 1 - float64(dot(tb, m.rot[i][rot[i]]))
+		if (comb[best]-comb[i])/math.Max(d, 0.02) < 2*minPair {
+			return true
+		}
+	}
+	return false
 }
 
 // shiftStep and shiftMax: the candidates that matter are also matched with
