@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"tableside/engine/trickerion"
 
 	"tableside/engine"
 )
@@ -22,7 +23,7 @@ func (m *match) maxPlayerCharacters() int {
 func (m *match) assignment() {
 	m.s.Phase = "assign"
 	m.askPlayerAssignments()
-	if m.s.Heir.Ability == "great-optico" {
+	if m.s.Heir.Ability == trickerion.GreatOptico {
 		n, _ := m.number(engine.Prompt{ID: "assign.sa", Key: "heir.ask.saused", Min: 0, Max: m.playerAssignedTotal(),
 			Rule: rule("HEIR'S MAGICIAN ABILITIES", "The Great Optico")})
 		m.s.Player.SAUsed = n

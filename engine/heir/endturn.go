@@ -3,6 +3,7 @@ package heir
 import (
 	"cmp"
 	"slices"
+	"tableside/engine/trickerion"
 
 	"tableside/engine"
 	"tableside/engine/heir/academy"
@@ -12,7 +13,7 @@ import (
 // endTurn runs the END TURN PHASE for the Heir.
 func (m *match) endTurn() {
 	m.s.Phase = "end-turn"
-	if m.s.Heir.Ability == "anjali" { // before Pay Wages: 2 Coins per Secret
+	if m.s.Heir.Ability == trickerion.Anjali { // before Pay Wages: 2 Coins per Secret
 		m.gainCoins(academy.AnjaliCoins(m.s.Heir.Secrets), "anjali")
 	}
 	m.payWages()

@@ -3,6 +3,7 @@ package heir
 import (
 	"slices"
 	"strings"
+	"tableside/engine/trickerion"
 
 	"tableside/engine"
 	"tableside/engine/heir/locations"
@@ -65,7 +66,7 @@ func (m *match) actDarkAlley(ap int) {
 		held[k] = max(0, v)
 	}
 	res := locations.DarkAlley(locations.DarkAlleyState{Level: m.level(), AP: ap, Academy: m.s.Options.Academy,
-		Priestess: m.s.Heir.Ability == "priestess-of-mysticism", Held: held}, m.t.Rand())
+		Priestess: m.s.Heir.Ability == trickerion.PriestessOfMysticism, Held: held}, m.t.Rand())
 	for _, s := range res.Steps {
 		if s.Kind == locations.StepDrawAssignment {
 			m.s.Heir.SA[s.Location]++

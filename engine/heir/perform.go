@@ -3,6 +3,7 @@ package heir
 import (
 	"fmt"
 	"slices"
+	"tableside/engine/trickerion"
 
 	"tableside/engine"
 	"tableside/engine/heir/difficulty"
@@ -44,7 +45,7 @@ func (m *match) askPerformDay() {
 func (m *match) performOrder() []string {
 	var out []string
 	heirDay := m.heirPerformDay()
-	if heirDay != "" && m.s.Heir.Ability == "yoruba-spiritmaster" {
+	if heirDay != "" && m.s.Heir.Ability == trickerion.YorubaSpiritmaster {
 		out = append(out, HeirOf)
 		heirDay = ""
 	}
@@ -97,7 +98,7 @@ func (m *match) heirPerforms() {
 		return
 	}
 	res := theater.Perform(theater.PerformInput{Card: cards[i], Tricks: m.theaterTricks(), ByHeir: true,
-		RedLotus: m.s.Heir.Ability == "red-lotus", Level: m.level(), Backstage: m.heirBackstage()})
+		RedLotus: m.s.Heir.Ability == trickerion.RedLotus, Level: m.level(), Backstage: m.heirBackstage()})
 	m.performed(i, res)
 	m.ack("perform.heir", "heir.do.perform", engine.Params{"card": itoa(i + 1), "links": itoa(res.Links),
 		"fame": itoa(res.Gain.Fame), "coins": itoa(res.Gain.Coins), "shards": itoa(res.Gain.Shards)},

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"tableside/engine/trickerion"
 
 	"tableside/engine"
 	"tableside/engine/heir/theater"
@@ -215,7 +216,7 @@ func (m *match) placeHeir(i int, loc string) {
 	m.ack("place.heir", "heir.do.place", engine.Params{"character": "@heir.kind." + c.Kind, "where": whereWords(where), "ap": itoa(ap)},
 		rule("PLACE CHARACTER PHASE", ""), map[string]any{"character": i, "location": loc, "where": where, "ap": ap})
 	m.gainFame(fame, "six-ap")
-	if c.Kind == Magician && m.s.Heir.Ability == "gentleman" && slices.Contains(SlotLocations, loc) {
+	if c.Kind == Magician && m.s.Heir.Ability == trickerion.Gentleman && slices.Contains(SlotLocations, loc) {
 		m.gainFame(len(m.s.Heir.Tricks), "gentleman")
 	}
 	m.act(*c, loc, ap)
@@ -231,10 +232,10 @@ func (m *match) bonusAP(c Character) int {
 		n++
 	}
 	switch {
-	case m.s.Heir.Ability == "mechaniker" && c.Kind == Apprentice && !m.turn.apprenticeBoost:
+	case m.s.Heir.Ability == trickerion.Mechaniker && c.Kind == Apprentice && !m.turn.apprenticeBoost:
 		m.turn.apprenticeBoost = true
 		n++
-	case m.s.Heir.Ability == "great-optico" && (c.Kind == Specialist || c.Kind == Protege) && m.turn.opticoUsed < m.s.Player.SAUsed:
+	case m.s.Heir.Ability == trickerion.GreatOptico && (c.Kind == Specialist || c.Kind == Protege) && m.turn.opticoUsed < m.s.Player.SAUsed:
 		m.turn.opticoUsed++
 		n++
 	}

@@ -15,7 +15,7 @@ import (
 // asking which tile the table drew for each space the Heir renovates.
 func (m *match) actAcademy(ap int) {
 	a, err := academy.Start(academy.Input{Turn: m.s.Turn, Level: m.level(), AP: ap, Tricks: m.s.Heir.trickIDs(),
-		Geert: m.s.Heir.Ability == "geert-van-augustin", State: m.academyState()}, m.t.Rand())
+		Geert: m.s.Heir.Ability == trickerion.GeertVanAugustin, State: m.academyState()}, m.t.Rand())
 	if err != nil { // the state is the engine's own: this cannot happen
 		panic(err)
 	}
@@ -179,7 +179,7 @@ func (m *match) classroom() {
 	for _, t := range m.theaterTricks() {
 		yields[t.ID] = t.Yield
 	}
-	res, err := academy.ClassroomPhase(m.s.Board.Academy, yields, m.s.Heir.Ability == "professor-bernard")
+	res, err := academy.ClassroomPhase(m.s.Board.Academy, yields, m.s.Heir.Ability == trickerion.ProfessorBernard)
 	if err != nil {
 		panic(err)
 	}

@@ -230,7 +230,7 @@ func (m *match) startingTrick() {
 // preparedMarkers is how many Trick markers a Trick of the Heir holds when
 // prepared; Elektra prepares Tricks of 2 or 3 markers with one less.
 func (m *match) preparedMarkers(t trickerion.Trick) int {
-	if m.s.Heir.Ability == "elektra" && (t.Markers == 2 || t.Markers == 3) {
+	if m.s.Heir.Ability == trickerion.Elektra && (t.Markers == 2 || t.Markers == 3) {
 		return t.Markers - 1
 	}
 	return t.Markers

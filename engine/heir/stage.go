@@ -20,7 +20,7 @@ func (m *match) theaterTricks() []theater.HeirTrick {
 			continue
 		}
 		ht := theater.TrickFrom(t, h.Markers)
-		if m.s.Heir.Ability == "elektra" {
+		if m.s.Heir.Ability == trickerion.Elektra {
 			ht.Yield.Fame += t.Level
 			ht.Yield.Coins += t.Level
 			ht.Yield.Shards += t.Level
@@ -74,7 +74,7 @@ func (m *match) markLeaving() {
 func (m *match) lastTurn() bool { return m.s.Turn == Turns }
 
 func (m *match) freeFirst() bool {
-	return m.s.Heir.Ability == "master-of-chains" && !m.turn.firstTrick
+	return m.s.Heir.Ability == trickerion.MasterOfChains && !m.turn.firstTrick
 }
 
 // canSetUp reports whether a non-Magician sent to the Theater would place
@@ -98,7 +98,7 @@ func (m *match) actTheater(ap int) {
 		return
 	}
 	res := theater.Place(theater.PlaceInput{Count: n, Tricks: m.theaterTricks(), Cards: m.displayed(),
-		LastTurn: m.lastTurn(), FreeFirst: m.freeFirst(), Lumenia: m.s.Heir.Ability == "lumenia-the-radiant"})
+		LastTurn: m.lastTurn(), FreeFirst: m.freeFirst(), Lumenia: m.s.Heir.Ability == trickerion.LumeniaTheRadiant})
 	m.setDisplayed(res.Cards)
 	m.setTheaterTricks(res.Tricks)
 	if len(res.Placements) > 0 {
