@@ -4,9 +4,9 @@ import (
 	"fmt"
 	"slices"
 	"strings"
-	"tableside/engine/trickerion"
 
 	"tableside/engine"
+	"tableside/engine/trickerion"
 )
 
 // MaxPlayerCharacters bounds the player's Characters: Magician, three

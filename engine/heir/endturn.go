@@ -3,11 +3,11 @@ package heir
 import (
 	"cmp"
 	"slices"
-	"tableside/engine/trickerion"
 
 	"tableside/engine"
 	"tableside/engine/heir/academy"
 	"tableside/engine/heir/difficulty"
+	"tableside/engine/trickerion"
 )
 
 // endTurn runs the END TURN PHASE for the Heir.

@@ -3,10 +3,10 @@ package heir
 import (
 	"slices"
 	"strings"
-	"tableside/engine/trickerion"
 
 	"tableside/engine"
 	"tableside/engine/heir/locations"
+	"tableside/engine/trickerion"
 )
 
 // OrderSlots is the size of the Market's Order Area.

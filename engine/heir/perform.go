@@ -3,11 +3,11 @@ package heir
 import (
 	"fmt"
 	"slices"
-	"tableside/engine/trickerion"
 
 	"tableside/engine"
 	"tableside/engine/heir/difficulty"
 	"tableside/engine/heir/theater"
+	"tableside/engine/trickerion"
 )
 
 // performance runs the PERFORMANCE PHASE: Magicians on Performance spots

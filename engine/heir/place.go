@@ -4,10 +4,10 @@ import (
 	"fmt"
 	"slices"
 	"strings"
-	"tableside/engine/trickerion"
 
 	"tableside/engine"
 	"tableside/engine/heir/theater"
+	"tableside/engine/trickerion"
 )
 
 // placeCharacters runs the PLACE CHARACTER PHASE: the two sides alternate,
