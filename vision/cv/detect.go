@@ -1,7 +1,6 @@
 package cv
 
 import (
-	"fmt"
 	"image"
 	"math"
 	"runtime"
@@ -295,11 +294,6 @@ func blobs(work, mask gocv.Mat) []found {
 			}
 		}
 	})
-	if debugDetect {
-		for _, b := range bs {
-			fmt.Printf("blob %.0f,%.0f %.0fx%.0f area %.0f (s=%.1f, s²=%.0f)\n", b.r.C.X, b.r.C.Y, b.r.W, b.r.H, b.area, s, s*s)
-		}
-	}
 	var out []found
 	var glyphs []blob
 	for _, b := range bs {
@@ -480,6 +474,30 @@ func peaks(dist gocv.Mat, s float64) []image.Point {
 	return out
 }
 
+// distLandscape turns a distance map into the 8-bit BGR picture the
+// watershed floods: deep points low, so parts meet at the necks between
+// dice (the picture itself has glyph edges inside every die).
+func distLandscape(dist gocv.Mat) gocv.Mat {
+	d, _ := dist.DataPtrFloat32()
+	var top float32 = 1
+	for _, v := range d {
+		top = max(top, v)
+	}
+	b := make([]byte, len(d))
+	for i, v := range d {
+		b[i] = byte(255 - 255*v/top)
+	}
+	g, _ := gocv.NewMatFromBytes(dist.Rows(), dist.Cols(), gocv.MatTypeCV8UC1, b)
+	defer g.Close()
+	out := gocv.NewMat()
+	gocv.CvtColor(g, &out, gocv.ColorGrayToBGR)
+	return out
+}
+
+// seedRadius: a seed covers the middle of its die (its glyph's edges must
+// not stop the flood), in die sides.
+const seedRadius = 0.28
+
 // watershed grows the seeds over the blob one (picture region img) and
 // returns the points of each seed's part.
 func watershed(img, one gocv.Mat, seeds []image.Point, s float64) [][]image.Point {
@@ -492,12 +510,12 @@ func watershed(img, one gocv.Mat, seeds []image.Point, s float64) [][]image.Poin
 			mk[i] = 1
 		}
 	}
-	r := int(math.Max(1, 0.12*s))
+	r := int(math.Max(1, seedRadius*s))
 	for k, p := range seeds {
 		for dy := -r; dy <= r; dy++ {
 			for dx := -r; dx <= r; dx++ {
 				x, y := p.X+dx, p.Y+dy
-				if x >= 0 && y >= 0 && x < w && y < h && op[y*w+x] != 0 {
+				if x >= 0 && y >= 0 && x < w && y < h && op[y*w+x] != 0 && mk[y*w+x] == 0 && dx*dx+dy*dy <= r*r {
 					mk[y*w+x] = int32(k + 2)
 				}
 			}
@@ -560,5 +578,3 @@ func boundsOf(ps []image.Point) image.Rectangle {
 	}
 	return b
 }
-
-var debugDetect = false

@@ -1,7 +1,6 @@
 package cv
 
 import (
-	"fmt"
 	"image"
 	"image/color"
 	"math"
@@ -341,16 +340,10 @@ func (q *rectifier) topRect(r rect, mask []byte) (rect, bool) {
 			best, bestA = i, a
 		}
 	}
-	if debugRefine != nil {
-		debugRefine(q.big, tm)
-	}
 	if best < 0 {
 		return rect{}, false
 	}
 	t := minAreaRect(convexHull(cs.At(best).ToPoints()))
-	if debugRefine != nil {
-		fmt.Printf("refine: top %.1f,%.1f %.1fx%.1f of %d\n", t.C.X, t.C.Y, t.W, t.H, refineSize)
-	}
 	side := t.side() / refineSize             // in units of the grown blob rectangle
 	maxSide := 1.05 / refineGrow * refineSize // not wider than the blob
 	if side < 0.45 || t.W/t.H > 1.35 || t.H/t.W > 1.35 || t.W > maxSide || t.H > maxSide {
@@ -466,9 +459,6 @@ func topMask(p []byte, body [3]float64) []byte {
 
 	bsum := body[0] + body[1] + body[2] + 6
 	useChroma := bsum > 120
-	if debugRefine != nil {
-		fmt.Printf("body %v\n", body)
-	}
 	mask := make([]byte, n*n)
 	for i := range mask {
 		q := p[3*i : 3*i+3]
@@ -490,8 +480,6 @@ func topMask(p []byte, body [3]float64) []byte {
 	}
 	return mask
 }
-
-var debugRefine func(patch, mask gocv.Mat)
 
 // bodyOf is the body colour of a die patch (n×n BGR): the central half is
 // split by brightness (Otsu) into body and glyph, and the body is the larger
