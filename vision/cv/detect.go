@@ -474,26 +474,6 @@ func peaks(dist gocv.Mat, s float64) []image.Point {
 	return out
 }
 
-// distLandscape turns a distance map into the 8-bit BGR picture the
-// watershed floods: deep points low, so parts meet at the necks between
-// dice (the picture itself has glyph edges inside every die).
-func distLandscape(dist gocv.Mat) gocv.Mat {
-	d, _ := dist.DataPtrFloat32()
-	var top float32 = 1
-	for _, v := range d {
-		top = max(top, v)
-	}
-	b := make([]byte, len(d))
-	for i, v := range d {
-		b[i] = byte(255 - 255*v/top)
-	}
-	g, _ := gocv.NewMatFromBytes(dist.Rows(), dist.Cols(), gocv.MatTypeCV8UC1, b)
-	defer g.Close()
-	out := gocv.NewMat()
-	gocv.CvtColor(g, &out, gocv.ColorGrayToBGR)
-	return out
-}
-
 // seedRadius: a seed covers the middle of its die (its glyph's edges must
 // not stop the flood), in die sides.
 const seedRadius = 0.28

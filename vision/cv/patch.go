@@ -481,9 +481,9 @@ func topMask(p []byte, body [3]float64) []byte {
 	return mask
 }
 
-// bodyOf is the body colour of a die patch (n×n BGR): the central half is
-// split by brightness (Otsu) into body and glyph, and the body is the larger
-// part; its median colour is returned (B, G, R).
+// bodiesOf gives the candidate body colours of a die patch (n×n BGR): the
+// central half is split by brightness (Otsu) into two groups, body and
+// glyph, either of which may be the body; each group's pure colour (B, G, R).
 func bodiesOf(p []byte, n int) [][3]float64 {
 	var lum []int
 	var idx []int
