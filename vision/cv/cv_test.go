@@ -102,6 +102,29 @@ func TestReadImageMatchesReadFile(t *testing.T) {
 	}
 }
 
+// A 1920×1080 frame is read like a 1280×720 one (the model was taught on
+// 640×480 pictures).
+func TestRead1920x1080(t *testing.T) {
+	r := NewReader(model(t))
+	defer r.Close()
+	img, truth, err := synth.Frame(12, synth.Options{Width: 1920, Height: 1080, Touching: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	rd, err := r.Read(img)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tl := NewTally()
+	tl.Add(Truth{Dice: toTruthDice(truth.Dice)}, rd)
+	if tl.Outcomes[WrongFace] != 0 || tl.Outcomes[Missed] > 1 {
+		t.Errorf("1920×1080: %v", tl.Errors)
+	}
+	if tl.Outcomes[Correct]+tl.Outcomes[WrongKind] < len(truth.Dice)/2 {
+		t.Errorf("1920×1080: only %d of %d faces read", tl.Outcomes[Correct], len(truth.Dice))
+	}
+}
+
 func toTruthDice(ds []synth.DieTruth) []TruthDie {
 	out := make([]TruthDie, len(ds))
 	for i, d := range ds {
