@@ -315,3 +315,25 @@ func FuzzReplayMatches(f *testing.F) {
 		}
 	})
 }
+
+func TestRandomAnswerIsLegalOrNoneAndNeverPanics(t *testing.T) {
+	r := rand.New(rand.NewPCG(1, 2))
+	prompts := []engine.Prompt{
+		{ID: "a", Kind: engine.Ack},
+		{ID: "c", Kind: engine.Choice, Min: 1, Max: 3, Options: []engine.Option{{ID: "x"}, {ID: "y"}}},
+		{ID: "n", Kind: engine.Number, Min: -2, Max: 2},
+		{ID: "d", Kind: engine.Dice, Dice: []engine.Die{{Kind: "bank", Faces: []string{"3", "X"}}}},
+		{ID: "e", Kind: engine.Choice, Min: 1, Max: 1, None: true}, // nothing to choose: none
+	}
+	for _, p := range prompts {
+		for i := 0; i < 50; i++ {
+			if err := p.Check(engine.RandomAnswer(p, r, 3)); err != nil {
+				t.Fatalf("%s: %v", p.ID, err)
+			}
+		}
+	}
+	bad := engine.Prompt{ID: "b", Kind: engine.Choice, Min: 2, Max: 2, Options: []engine.Option{{ID: "x"}}}
+	if err := bad.Check(engine.RandomAnswer(bad, r, 3)); err == nil {
+		t.Fatal("an unanswerable prompt got a legal answer")
+	}
+}

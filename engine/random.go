@@ -16,11 +16,17 @@ func RandomAnswer(p Prompt, r *rand.Rand, noneOneIn int) Answer {
 		a.Ack = true
 	case Choice:
 		hi := min(p.Max, len(p.Options))
+		if hi < p.Min {
+			return a // no legal choice: the caller sees the prompt's own error
+		}
 		n := p.Min + r.IntN(hi-p.Min+1)
 		for _, i := range r.Perm(len(p.Options))[:n] {
 			a.Choices = append(a.Choices, p.Options[i].ID)
 		}
 	case Number:
+		if p.Max < p.Min {
+			return a
+		}
 		v := p.Min + r.IntN(p.Max-p.Min+1)
 		a.Number = &v
 	case Dice:
