@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"strings"
@@ -238,5 +239,25 @@ func TestPlaySaveOfAFinishedGameStartsANewOne(t *testing.T) {
 	}
 	if _, err := os.Stat(path + ".seed-4.done"); err != nil {
 		t.Errorf("the finished game was not kept: %v", err)
+	}
+}
+
+// TestPlayJSONDrivesAWholeHeirGame: a script answers every prompt of a game
+// against the Heir through --json, at random within each prompt's bounds,
+// to the end.
+func TestPlayJSONDrivesAWholeHeirGame(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, 4))
+	out := runScript(t, []string{"play", "--game", "heir", "--seed", "3", "--json", "--setup", `{"difficulty":"hard"}`}, func(p engine.Prompt) string {
+		b, _ := json.Marshal(engine.RandomAnswer(p, r, 6))
+		return string(b)
+	})
+	last := out[len(out)-1]
+	if last.Type != "over" || !strings.Contains(fmt.Sprint(last.State), "result") {
+		t.Fatalf("the game did not end with a result: %+v", last)
+	}
+	for _, o := range out {
+		if o.Type == "error" {
+			t.Errorf("a legal answer was refused: %s", o.Error)
+		}
 	}
 }
