@@ -6,16 +6,17 @@ import (
 
 	"tableside/engine/heir/academy"
 	"tableside/engine/heir/theater"
+	"tableside/engine/trickerion"
 )
 
-// Locations, by the ids every Heir package uses (heir-common).
+// Locations, by the ids of the component data.
 const (
-	Downtown  = "downtown"
-	MarketRow = "market-row"
-	DarkAlley = "dark-alley"
-	Academy   = "academy"
-	Theater   = "theater"
-	Workshop  = "workshop"
+	Downtown  = trickerion.Downtown
+	MarketRow = trickerion.MarketRow
+	DarkAlley = trickerion.DarkAlley
+	Academy   = trickerion.Academy
+	Theater   = trickerion.Theater
+	Workshop  = trickerion.Workshop
 )
 
 // Character kinds. The Heir does not tell Specialists apart (heir-solo-rules:

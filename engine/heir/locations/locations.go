@@ -15,12 +15,12 @@ import "tableside/engine/trickerion"
 
 // Location ids, as used throughout the Heir packages.
 const (
-	LocDowntown  = "downtown"
-	LocMarketRow = "market-row"
-	LocDarkAlley = "dark-alley"
-	LocAcademy   = "academy"
-	LocTheater   = "theater"
-	LocWorkshop  = "workshop"
+	LocDowntown  = trickerion.Downtown
+	LocMarketRow = trickerion.MarketRow
+	LocDarkAlley = trickerion.DarkAlley
+	LocAcademy   = trickerion.Academy
+	LocTheater   = trickerion.Theater
+	LocWorkshop  = trickerion.Workshop
 )
 
 // Fame thresholds of Trick Levels 2 and 3 (Trick cards' Fame thresholds
