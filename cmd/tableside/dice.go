@@ -152,11 +152,12 @@ func diceBench(args []string, stdout, stderr io.Writer) int {
 	frames := fs.Int("frames", 200, "test frames of 11 dice (200 → 2,200 dice)")
 	keep := fs.String("dir", "", "render into this directory and keep it (default: a temporary one)")
 	errs := fs.Int("errors", 20, "list at most this many confident errors and misses")
+	reuse := fs.Bool("reuse", false, "--dir already holds the rendered set: teach and read it without rendering")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
-	if *frames < 1 || fs.NArg() > 0 {
-		fmt.Fprintln(stderr, "usage: tableside dice bench [--seed N] [--frames K] [--dir DIR]")
+	if *frames < 1 || fs.NArg() > 0 || (*reuse && *keep == "") {
+		fmt.Fprintln(stderr, "usage: tableside dice bench [--seed N] [--frames K] [--dir DIR [--reuse]] [--errors E]")
 		return 2
 	}
 	dir := *keep
@@ -169,7 +170,7 @@ func diceBench(args []string, stdout, stderr io.Writer) int {
 		defer os.RemoveAll(tmp)
 		dir = tmp
 	}
-	if err := runBench(dir, *seed, *frames, *errs, stdout); err != nil {
+	if err := runBench(dir, *seed, *frames, *errs, *reuse, stdout); err != nil {
 		fmt.Fprintf(stderr, "dice bench: %v\n", err)
 		return 1
 	}
@@ -177,14 +178,16 @@ func diceBench(args []string, stdout, stderr io.Writer) int {
 }
 
 // runBench renders, teaches, reads and reports.
-func runBench(dir string, seed uint64, frames, maxErrs int, w io.Writer) error {
+func runBench(dir string, seed uint64, frames, maxErrs int, reuse bool, w io.Writer) error {
 	t0 := time.Now()
-	sum, err := synth.WriteSetWith(dir, seed, synth.SetOptions{Count: frames})
-	if err != nil {
-		return err
+	if !reuse {
+		sum, err := synth.WriteSetWith(dir, seed, synth.SetOptions{Count: frames})
+		if err != nil {
+			return err
+		}
+		fmt.Fprintf(w, "rendered %d teach images (%d faces) and %d test frames (%d dice) in %.1f s\n",
+			sum.TeachImages, sum.Faces, sum.TestFrames, sum.TestDice, time.Since(t0).Seconds())
 	}
-	fmt.Fprintf(w, "rendered %d teach images (%d faces) and %d test frames (%d dice) in %.1f s\n",
-		sum.TeachImages, sum.Faces, sum.TestFrames, sum.TestDice, time.Since(t0).Seconds())
 	t0 = time.Now()
 	m, err := cv.Teach(filepath.Join(dir, "teach"))
 	if err != nil {
@@ -206,6 +209,9 @@ func runBench(dir string, seed uint64, frames, maxErrs int, w io.Writer) error {
 	defer r.Close()
 	paths, _ := filepath.Glob(filepath.Join(dir, "test", "*.jpg"))
 	sort.Strings(paths)
+	if len(paths) > frames {
+		paths = paths[:frames]
+	}
 	tally := cv.NewTally()
 	prev := runtime.GOMAXPROCS(1)
 	defer runtime.GOMAXPROCS(prev)

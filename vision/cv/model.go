@@ -14,36 +14,44 @@ import (
 )
 
 // ModelVersion is the version of the model file format Save writes.
-const ModelVersion = 1
+const ModelVersion = 2
 
 // modelMagic starts every model file.
 const modelMagic = "tableside-dice-model"
 
 var colorWhite = color.RGBA{255, 255, 255, 255}
 
-// Model is what Teach learnt: one class per taught (kind, face).
+// Model is what Teach learnt: one class per taught (kind, face), and the
+// body colour of every kind.
 type Model struct {
 	Version   int
 	PatchSize int
 	Classes   []Class
+	Colours   []KindColour
 	// Threshold: a die whose confidence is below it is reported unsure.
 	Threshold float64
 
 	rot    [][4][]float32 // per class, its template at the 4 rotations
 	coarse [][4][]float32 // the same at half resolution
+	colOf  []int          // per class, its kind's index in Colours
 }
 
 // Class is one taught face of one kind of die.
 type Class struct {
 	Kind, Face string
-	Shape      []float32 // mean of the taught faces, aligned, zero-mean unit-norm
-	ColMean    [numCol]float64
-	ColSD      [numCol]float64
+	Shape      []float32 // mean ink map of the taught faces, aligned
 	Examples   int
 	// Twins are the classes of other kinds with the same face that look
 	// alike (same face art, same body colour): between twins the kind
 	// cannot be told from the face.
 	Twins []int
+}
+
+// KindColour is the body colour of one kind: the median colour feature of
+// its taught faces and its spread (1.48 MAD, at least colourFloor).
+type KindColour struct {
+	Kind     string
+	Mean, SD [numCol]float64
 }
 
 // Kinds returns the taught kinds, sorted.
@@ -60,14 +68,21 @@ func (m *Model) Kinds() []string {
 	return out
 }
 
-// prepare computes the rotated templates.
+// prepare computes the rotated templates and the class colours.
 func (m *Model) prepare() {
 	m.rot = make([][4][]float32, len(m.Classes))
 	m.coarse = make([][4][]float32, len(m.Classes))
+	m.colOf = make([]int, len(m.Classes))
 	for i, c := range m.Classes {
 		m.rot[i] = rotations(c.Shape)
 		for r := range m.rot[i] {
-			m.coarse[i][r] = normalize(halve(m.rot[i][r]))
+			m.coarse[i][r] = halve(m.rot[i][r])
+		}
+		m.colOf[i] = -1
+		for k, kc := range m.Colours {
+			if kc.Kind == c.Kind {
+				m.colOf[i] = k
+			}
 		}
 	}
 }
@@ -126,6 +141,11 @@ func Load(path string) (*Model, error) {
 		}
 	}
 	m.prepare()
+	for i, c := range m.Classes {
+		if m.colOf[i] < 0 {
+			return nil, fmt.Errorf("cv: load model %s: damaged: no colour for kind %s", path, c.Kind)
+		}
+	}
 	return m, nil
 }
 
@@ -157,7 +177,7 @@ func subdirs(dir string) ([]string, error) {
 var errTeach = errors.New("cv: teach")
 
 // colourFloor is the smallest spread a colour feature is given.
-var colourFloor = [numCol]float64{0.006, 0.006, 0.006, 0.05}
+var colourFloor = [numCol]float64{0.03, 0.03, 0.08}
 
 // buildClass averages the aligned examples of one face. The reference is
 // the example most like the others (a blurred or badly found example is
@@ -169,82 +189,90 @@ func buildClass(kind, face string, fs []feature) Class {
 	for k, f := range fs {
 		aligned[k] = alignTo(f, ref)
 	}
-	mean := meanOf(aligned, nil)
 	keep := make([]bool, len(fs))
-	var kept []feature
 	for k, a := range aligned {
-		if dot(a, mean) >= outlierScore || len(fs) < 3 {
-			keep[k] = true
-			kept = append(kept, fs[k])
-		}
-	}
-	if len(kept) == 0 {
-		for k := range keep {
-			keep[k] = true
-		}
-		kept = fs
+		keep[k] = ssd(a, ref) <= outlierSSD*patchSize*patchSize
 	}
 	c.Shape = meanOf(aligned, keep)
-	// Colour: median and spread (1.48 MAD) per feature, robust to an
-	// example with glare.
-	for j := 0; j < numCol; j++ {
-		var v []float64
-		for _, f := range kept {
-			v = append(v, f.col[j])
-		}
-		c.ColMean[j] = median(v)
-		for k := range v {
-			v[k] = math.Abs(v[k] - c.ColMean[j])
-		}
-		c.ColSD[j] = math.Max(1.48*median(v), colourFloor[j])
-	}
 	return c
 }
 
-// alignTo turns an example's shape to best match ref. (Shifting examples
-// too was tried: it made the templates worse.)
+// kindColour is the robust colour of a kind's taught examples.
+func kindColour(kind string, fs []feature) KindColour {
+	kc := KindColour{Kind: kind}
+	for j := 0; j < numCol; j++ {
+		var v []float64
+		for _, f := range fs {
+			v = append(v, f.col[j])
+		}
+		kc.Mean[j] = median(v)
+		for k := range v {
+			v[k] = math.Abs(v[k] - kc.Mean[j])
+		}
+		kc.SD[j] = math.Max(1.48*median(v), colourFloor[j])
+	}
+	return kc
+}
+
+// alignTo turns an example's ink map to best match ref.
 func alignTo(f feature, ref []float32) []float32 {
-	rs := rotations(f.shape)
-	_, bi := bestRotation(rs, ref)
+	rs := rotations(f.ink)
+	bi, bd := 0, math.Inf(1)
+	for k, r := range rs {
+		if d := ssd(r, ref); d < bd {
+			bi, bd = k, d
+		}
+	}
 	return rs[bi]
 }
 
-// outlierScore: a taught example correlating less than this with its
-// face's mean is left out.
-const outlierScore = 0.6
+// outlierSSD: a taught example farther than this (mean square per pixel)
+// from its face's medoid (a badly found face) is left out.
+const outlierSSD = 0.05
 
-// medoid is the example shape with the highest summed (best-rotation)
-// correlation to the others.
+// medoid is the example ink map with the smallest summed (best-rotation)
+// distance to the others.
 func medoid(fs []feature) []float32 {
-	best, bv := 0, math.Inf(-1)
+	best, bv := 0, math.Inf(1)
 	for i, f := range fs {
-		rs := rotations(f.shape)
+		rs := rotations(f.ink)
 		var s float64
 		for j, g := range fs {
 			if i != j {
-				v, _ := bestRotation(rs, g.shape)
-				s += v
+				d := math.Inf(1)
+				for _, r := range rs {
+					d = math.Min(d, ssd(r, g.ink))
+				}
+				s += d
 			}
 		}
-		if s > bv {
+		if s < bv {
 			best, bv = i, s
 		}
 	}
-	return fs[best].shape
+	return fs[best].ink
 }
 
-// meanOf is the normalized mean of the vectors kept (all when keep is nil).
+// meanOf is the mean of the vectors kept (all when keep is nil or keeps none).
 func meanOf(vs [][]float32, keep []bool) []float32 {
 	sum := make([]float32, len(vs[0]))
+	n := 0
 	for k, v := range vs {
 		if keep != nil && !keep[k] {
 			continue
 		}
+		n++
 		for i, x := range v {
 			sum[i] += x
 		}
 	}
-	return normalize(sum)
+	if n == 0 {
+		return meanOf(vs, nil)
+	}
+	for i := range sum {
+		sum[i] /= float32(n)
+	}
+	return sum
 }
 
 // findTwins marks classes of the same face and different kinds whose art
@@ -259,7 +287,8 @@ func (m *Model) findTwins() {
 			if a.Face != b.Face || a.Kind == b.Kind {
 				continue
 			}
-			if shapeSim(m.rot[i], m.rot[j][0]) > twinShape && colourMaxZ(a.ColMean, *b) < twinColour && colourMaxZ(b.ColMean, *a) < twinColour {
+			ca, cb := m.Colours[m.colOf[i]], m.Colours[m.colOf[j]]
+			if shapeDist(m.rot[i], m.rot[j][0]) < twinShape && colourMaxZ(ca.Mean, cb) < twinColour && colourMaxZ(cb.Mean, ca) < twinColour {
 				a.Twins = append(a.Twins, j)
 				b.Twins = append(b.Twins, i)
 			}
@@ -267,37 +296,39 @@ func (m *Model) findTwins() {
 	}
 }
 
-// Twin thresholds: template correlation and colour distance (in spreads).
+// Twin thresholds: ink map distance (mean square per pixel) and colour
+// distance (in spreads).
 const (
-	twinShape  = 0.9
+	twinShape  = 0.01
 	twinColour = 2.5
 )
 
-func shapeSim(rot [4][]float32, v []float32) float64 {
-	best := float32(-2)
+// shapeDist is the smallest mean square distance of v to a rotation.
+func shapeDist(rot [4][]float32, v []float32) float64 {
+	best := math.Inf(1)
 	for _, r := range rot {
-		best = max(best, dot(r, v))
+		best = math.Min(best, ssd(r, v))
 	}
-	return float64(best)
+	return best / float64(len(v))
 }
 
-// colourZ is the RMS distance of a colour feature from a class, in units of
-// the class's spread.
-func colourZ(col [numCol]float64, c Class) float64 {
+// colourZ is the RMS distance of a colour feature from a kind's colour, in
+// units of its spread.
+func colourZ(col [numCol]float64, c KindColour) float64 {
 	var s float64
 	for j := 0; j < numCol; j++ {
-		d := (col[j] - c.ColMean[j]) / c.ColSD[j]
+		d := (col[j] - c.Mean[j]) / c.SD[j]
 		s += d * d
 	}
 	return math.Sqrt(s / numCol)
 }
 
-// colourMaxZ is the largest distance of one colour feature from a class,
-// in units of the class's spread.
-func colourMaxZ(col [numCol]float64, c Class) float64 {
+// colourMaxZ is the largest distance of one colour feature from a kind's
+// colour, in units of its spread.
+func colourMaxZ(col [numCol]float64, c KindColour) float64 {
 	var z float64
 	for j := 0; j < numCol; j++ {
-		z = math.Max(z, math.Abs(col[j]-c.ColMean[j])/c.ColSD[j])
+		z = math.Max(z, math.Abs(col[j]-c.Mean[j])/c.SD[j])
 	}
 	return z
 }

@@ -15,19 +15,32 @@ const (
 	faceInner = 0.88
 	// ringFrom: the body ring (for the body colour) is the part of the patch
 	// at least this far from the centre (fraction of the half side).
-	ringFrom = 0.78
+	ringFrom = 0.875
 )
 
-// numCol is the length of a colour feature: body chroma r, g, b and the
-// body's brightness over the face's mean brightness.
-const numCol = 4
+// numCol is the length of a colour feature: the body's log chroma
+// log(rb/g²) (which a warm or cool light hardly moves) and log(r/b), and its
+// log brightness over the ink's.
+const numCol = 3
 
 // feature is what the classifier sees of one die.
 type feature struct {
-	shape []float32 // zero-mean unit-norm contrast patch, patchSize²
-	raw   []float32 // the same before normalizing (for shifted copies)
-	col   [numCol]float64
+	// ink is the ink map of the face, patchSize²: 0 where the body shows,
+	// 1 where the glyph does (from the body and ink levels of the patch's
+	// contrast channel, so light level and contrast drop out), smoothed.
+	ink    []float32
+	coarse []float32 // ink at half resolution
+	col    [numCol]float64
 }
+
+// Ink map settings: the ink level is the inkPctPer1000‰ quantile of the contrast
+// channel (the body's is the ring's median); values are clipped to
+// [inkLo, inkHi] so glare and deep shadows weigh little.
+const (
+	inkPctPer1000 = 20
+	inkLo         = -0.2
+	inkHi         = 1.2
+)
 
 // rectifier warps dice faces out of a frame, reusing its buffers.
 type rectifier struct {
@@ -78,38 +91,63 @@ func (q *rectifier) patch(frame gocv.Mat, r rect) []byte {
 // featureOf computes the feature of a BGR patch.
 func featureOf(p []byte) feature {
 	const n = patchSize * patchSize
-	grey := make([]float32, n)
-	for i := 0; i < n; i++ {
-		grey[i] = 0.114*float32(p[3*i]) + 0.587*float32(p[3*i+1]) + 0.299*float32(p[3*i+2])
+	x := contrastChannel(p)
+	ring := ringMask()
+	var rv []float64
+	for i, in := range ring {
+		if in {
+			rv = append(rv, float64(x[i]))
+		}
 	}
-	raw := blur3(blur3(blur3(contrastChannel(p, grey))))
-	f := feature{shape: normalize(append([]float32(nil), raw...)), raw: raw}
-	f.col = bodyColour(p, grey)
+	body := median(rv)
+	all := make([]float64, n)
+	for i := range all {
+		all[i] = float64(x[i])
+	}
+	ink := quickselect(all, n*inkPctPer1000/1000)
+	ik := make([]float32, n)
+	if d := body - ink; d > 4 {
+		k := float32(1 / d)
+		for i := range ik {
+			ik[i] = min(inkHi, max(inkLo, (float32(body)-x[i])*k))
+		}
+	}
+	f := feature{col: bodyColour(p, ik, ring)}
+	f.ink = blur3(blur3(ik))
+	f.coarse = halve(f.ink)
 	return f
 }
+
+// ringMask marks the patch pixels of the body ring.
+var ringMask = func() func() []bool {
+	const n = patchSize
+	m := make([]bool, n*n)
+	half := float64(n) / 2
+	for y := 0; y < n; y++ {
+		for x := 0; x < n; x++ {
+			dx, dy := math.Abs(float64(x)+0.5-half), math.Abs(float64(y)+0.5-half)
+			m[y*n+x] = math.Max(dx, dy) >= ringFrom*half
+		}
+	}
+	return func() []bool { return m }
+}()
 
 // contrastChannel projects the patch's colours on their main axis (the
 // colour direction along which body and glyph differ most: blue for white
 // marks on a yellow die, where grey hardly sees them), signed so that the
 // body ring lies above the mean.
-func contrastChannel(p []byte, grey []float32) []float32 {
+func contrastChannel(p []byte) []float32 {
 	const n = patchSize * patchSize
-	idx := make([]int, n)
-	for i := range idx {
-		idx[i] = 3 * i
-	}
-	v := mainAxis(p, idx)
+	v := mainAxis(p[:3*n])
 	out := make([]float32, n)
 	var ring, all float64
 	var nr int
-	half := float64(patchSize) / 2
+	rm := ringMask()
 	for i := 0; i < n; i++ {
 		x := float64(p[3*i])*v[0] + float64(p[3*i+1])*v[1] + float64(p[3*i+2])*v[2]
 		out[i] = float32(x)
 		all += x
-		dx := math.Abs(float64(i%patchSize) + 0.5 - half)
-		dy := math.Abs(float64(i/patchSize) + 0.5 - half)
-		if math.Max(dx, dy) >= ringFrom*half {
+		if rm[i] {
 			ring += x
 			nr++
 		}
@@ -164,31 +202,31 @@ func normalize(v []float32) []float32 {
 	return v
 }
 
-// bodyColour is the median colour of the body ring as chroma (shares of
-// r, g, b) and the ring's brightness over the whole face's mean.
-func bodyColour(p []byte, grey []float32) [numCol]float64 {
-	const n = patchSize
-	half := float64(n) / 2
-	var bs, gs, rs, ls []float64
-	var all float64
-	for y := 0; y < n; y++ {
-		for x := 0; x < n; x++ {
-			i := y*n + x
-			all += float64(grey[i])
-			dx, dy := math.Abs(float64(x)+0.5-half), math.Abs(float64(y)+0.5-half)
-			if math.Max(dx, dy) < ringFrom*half {
-				continue
-			}
+// bodyColour is the colour feature of a patch: the median colour of the
+// body ring's body pixels as log chroma (a light's brightness drops out),
+// and the body's brightness over the ink's (ink pixels:
+// ink map above 0.6) in log.
+func bodyColour(p []byte, ik []float32, ring []bool) [numCol]float64 {
+	var bs, gs, rs, lb, li []float64
+	for i, in := range ring {
+		l := float64(p[3*i]) + float64(p[3*i+1]) + float64(p[3*i+2])
+		if ik[i] > 0.6 {
+			li = append(li, l)
+			continue
+		}
+		if in && ik[i] < 0.3 {
 			bs = append(bs, float64(p[3*i]))
 			gs = append(gs, float64(p[3*i+1]))
 			rs = append(rs, float64(p[3*i+2]))
-			ls = append(ls, float64(grey[i]))
+			lb = append(lb, l)
 		}
 	}
-	b, g, r, l := median(bs), median(gs), median(rs), median(ls)
-	sum := b + g + r + 6
-	mean := all/float64(n*n) + 2
-	return [numCol]float64{(r + 2) / sum, (g + 2) / sum, (b + 2) / sum, (l + 2) / mean}
+	b, g, r := median(bs), median(gs), median(rs)
+	lr, lbg := math.Log((r+4)/(g+4)), math.Log((b+4)/(g+4))
+	return [numCol]float64{
+		lr + lbg, lr - lbg,
+		math.Log((median(lb) + 12) / (median(li) + 12)),
+	}
 }
 
 func median(v []float64) float64 {
@@ -272,26 +310,13 @@ const (
 	refineGrow  = 1.15 // the blob's rectangle is grown by this to be warped
 	topDarkest  = 0.84 // top-face pixels: brightness over the body's...
 	topLightest = 1.60
-	topChroma   = 0.10 // ...and chroma distance at most this
+	topChroma   = 0.10 // ...and chroma distance at most this (more in the dark)
 )
 
 // refine finds the top face of the die in the blob r; it returns r
 // unchanged and false when it cannot.
 func (q *rectifier) refine(frame gocv.Mat, r rect) (rect, bool) {
-	c := r.corners(refineGrow)
-	src := gocv.NewPoint2fVectorFromPoints([]gocv.Point2f{
-		{X: float32(c[0].X), Y: float32(c[0].Y)},
-		{X: float32(c[1].X), Y: float32(c[1].Y)},
-		{X: float32(c[3].X), Y: float32(c[3].Y)},
-	})
-	defer src.Close()
-	dst := gocv.NewPoint2fVectorFromPoints([]gocv.Point2f{{X: 0, Y: 0}, {X: refineSize, Y: 0}, {X: 0, Y: refineSize}})
-	defer dst.Close()
-	m := gocv.GetAffineTransform2f(src, dst)
-	defer m.Close()
-	gocv.WarpAffineWithParams(frame, &q.big, m, image.Pt(refineSize, refineSize), gocv.InterpolationLinear, gocv.BorderReplicate, colorWhite)
-	gocv.GaussianBlur(q.big, &q.small, image.Pt(3, 3), 0.8, 0.8, gocv.BorderReplicate)
-	p, _ := q.small.DataPtrUint8()
+	p := q.warpBlob(frame, r)
 	// The body is one of the two colour groups of the face's centre (the
 	// larger, usually; the glyph may be larger): the one giving the larger
 	// square top face wins.
@@ -306,22 +331,116 @@ func (q *rectifier) refine(frame gocv.Mat, r rect) (rect, bool) {
 	if !found {
 		return r, false
 	}
-	// Back to frame pixels: patch (u,v) in [0,refineSize]² spans the grown rectangle.
+	out := fromRefine(r, t)
+	if out.W > r.W*1.05 || out.H > r.H*1.05 {
+		return r, false
+	}
+	return out, true
+}
+
+// fromRefine maps a rectangle t in the refine patch of blob r back to
+// frame pixels: patch (u,v) in [0,refineSize]² spans the grown blob.
+func fromRefine(r, t rect) rect {
 	ux, uy := math.Cos(r.Angle), math.Sin(r.Angle)
 	vx, vy := -uy, ux
 	gw, gh := r.W*refineGrow, r.H*refineGrow
 	du := (t.C.X/refineSize - 0.5) * gw
 	dv := (t.C.Y/refineSize - 0.5) * gh
-	out := rect{
+	return rect{
 		C:     pt{r.C.X + du*ux + dv*vx, r.C.Y + du*uy + dv*vy},
 		W:     t.W / refineSize * gw,
 		H:     t.H / refineSize * gh,
 		Angle: r.Angle + t.Angle,
 	}
-	if out.W > r.W*1.05 || out.H > r.H*1.05 {
+}
+
+// place puts a square top face of the given side where it covers the most
+// of the die's body colour inside blob r (the plateau's middle when several
+// places cover all of it).
+func (q *rectifier) place(frame gocv.Mat, r rect, side float64) (rect, bool) {
+	p := q.warpBlob(frame, r)
+	kw := int(math.Round(side / (r.W * refineGrow) * refineSize))
+	kh := int(math.Round(side / (r.H * refineGrow) * refineSize))
+	if kw < 4 || kh < 4 || kw > refineSize || kh > refineSize {
 		return r, false
 	}
+	var best rect
+	bestF := -1.0
+	for _, body := range bodiesOf(p, refineSize) {
+		m := topMask(p, body)
+		q.clipToForeground(r, m)
+		c, f := bestSquare(m, kw, kh)
+		if f > bestF {
+			best, bestF = c, f
+		}
+	}
+	if bestF < 0.3 {
+		return r, false
+	}
+	out := fromRefine(r, best)
+	out.W, out.H = side, side
 	return out, true
+}
+
+// bestSquare finds the kw×kh window of a refine mask holding the most mask
+// pixels; it returns the window (centre of the plateau of windows within 3%
+// of the best) and the share of the window the best one fills.
+func bestSquare(m []byte, kw, kh int) (rect, float64) {
+	const n = refineSize
+	var integ [(n + 1) * (n + 1)]int32
+	for y := 0; y < n; y++ {
+		var row int32
+		for x := 0; x < n; x++ {
+			if m[y*n+x] != 0 {
+				row++
+			}
+			integ[(y+1)*(n+1)+x+1] = integ[y*(n+1)+x+1] + row
+		}
+	}
+	sum := func(x, y int) int32 {
+		return integ[(y+kh)*(n+1)+x+kw] - integ[y*(n+1)+x+kw] - integ[(y+kh)*(n+1)+x] + integ[y*(n+1)+x]
+	}
+	var top int32
+	for y := 0; y+kh <= n; y++ {
+		for x := 0; x+kw <= n; x++ {
+			top = max(top, sum(x, y))
+		}
+	}
+	if top == 0 {
+		return rect{}, 0
+	}
+	var sx, sy, cnt float64
+	for y := 0; y+kh <= n; y++ {
+		for x := 0; x+kw <= n; x++ {
+			if float64(sum(x, y)) >= 0.97*float64(top) {
+				sx += float64(x)
+				sy += float64(y)
+				cnt++
+			}
+		}
+	}
+	c := pt{sx/cnt + float64(kw)/2, sy/cnt + float64(kh)/2}
+	return rect{C: c, W: float64(kw), H: float64(kh)}, float64(top) / float64(kw*kh)
+}
+
+// warpBlob warps the grown blob r to the refine patch (blurred BGR bytes,
+// valid until the next warp).
+func (q *rectifier) warpBlob(frame gocv.Mat, r rect) []byte {
+	c := r.corners(refineGrow)
+	src := gocv.NewPoint2fVectorFromPoints([]gocv.Point2f{
+		{X: float32(c[0].X), Y: float32(c[0].Y)},
+		{X: float32(c[1].X), Y: float32(c[1].Y)},
+		{X: float32(c[3].X), Y: float32(c[3].Y)},
+	})
+	defer src.Close()
+	dst := gocv.NewPoint2fVectorFromPoints([]gocv.Point2f{{X: 0, Y: 0}, {X: refineSize, Y: 0}, {X: 0, Y: refineSize}})
+	defer dst.Close()
+	m := gocv.GetAffineTransform2f(src, dst)
+	defer m.Close()
+	gocv.WarpAffineWithParams(frame, &q.big, m, image.Pt(refineSize, refineSize), gocv.InterpolationLinear, gocv.BorderReplicate, colorWhite)
+	gocv.GaussianBlur(q.big, &q.small, image.Pt(3, 3), 0.8, 0.8, gocv.BorderReplicate)
+	p, _ := q.small.DataPtrUint8()
+	return p
 }
 
 // topRect is the square top face in a top mask of the refine patch of r.
@@ -334,16 +453,25 @@ func (q *rectifier) topRect(r rect, mask []byte) (rect, bool) {
 	gocv.MorphologyEx(tm, &tm, gocv.MorphOpen, k)
 	cs := gocv.FindContours(tm, gocv.RetrievalExternal, gocv.ChainApproxSimple)
 	defer cs.Close()
-	best, bestA := -1, 0.0
+	// The glyph may cut the body's colour into pieces (bars reaching the
+	// face's edges): the top face is the hull of the pieces of some size.
+	var areas []float64
+	bestA := 0.0
 	for i := 0; i < cs.Size(); i++ {
-		if a := gocv.ContourArea(cs.At(i)); a > bestA {
-			best, bestA = i, a
-		}
+		a := gocv.ContourArea(cs.At(i))
+		areas = append(areas, a)
+		bestA = math.Max(bestA, a)
 	}
-	if best < 0 {
+	if bestA == 0 {
 		return rect{}, false
 	}
-	t := minAreaRect(convexHull(cs.At(best).ToPoints()))
+	var pts []image.Point
+	for i, a := range areas {
+		if a >= 0.1*bestA {
+			pts = append(pts, cs.At(i).ToPoints()...)
+		}
+	}
+	t := minAreaRect(convexHull(pts))
 	side := t.side() / refineSize             // in units of the grown blob rectangle
 	maxSide := 1.05 / refineGrow * refineSize // not wider than the blob
 	if side < 0.45 || t.W/t.H > 1.35 || t.H/t.W > 1.35 || t.W > maxSide || t.H > maxSide {
@@ -377,12 +505,16 @@ func (q *rectifier) clipToForeground(r rect, mask []byte) {
 	}
 }
 
-// refineAll refines every die; a die whose top face was not found gets
-// the median top-face side of the others, about its blob's centre.
+// refineAll refines every die. The side of a die's top face is then taken
+// from all the dice found (a plane over the frame); a die whose own top
+// face is not found, or is of another size, gets a square of that side
+// placed where it covers the most of its body colour.
 func (q *rectifier) refineAll(frame gocv.Mat, fs []found) {
 	var xs, ys, ss []float64
 	ok := make([]bool, len(fs))
+	blobs := make([]rect, len(fs))
 	for i := range fs {
+		blobs[i] = fs[i].r
 		fs[i].r, ok[i] = q.refine(frame, fs[i].r)
 		if ok[i] {
 			xs, ys, ss = append(xs, fs[i].r.C.X), append(ys, fs[i].r.C.Y), append(ss, fs[i].r.side())
@@ -393,22 +525,67 @@ func (q *rectifier) refineAll(frame gocv.Mat, fs []found) {
 	}
 	size := sizeModel(xs, ys, ss)
 	for i := range fs {
-		if s := size(fs[i].r.C.X, fs[i].r.C.Y); !ok[i] && fs[i].r.side() > s {
+		s := size(fs[i].r.C.X, fs[i].r.C.Y)
+		if ok[i] && math.Abs(fs[i].r.side()/s-1) < sizeTolerance {
+			continue
+		}
+		if p, placed := q.place(frame, blobs[i], s); placed {
+			fs[i].r = p
+		} else if !ok[i] && fs[i].r.side() > s {
 			fs[i].r.W, fs[i].r.H = s, s
 		}
 	}
 }
 
+// sizeTolerance: a top face found within this share of the expected side
+// is kept as found.
+const sizeTolerance = 0.0
+
 // sizeModel fits the die side over the frame as a plane s = a + b·x + c·y
 // (perspective makes far dice smaller), or the median with few dice.
 func sizeModel(xs, ys, ss []float64) func(x, y float64) float64 {
 	med := median(append([]float64(nil), ss...))
+	flat := func(float64, float64) float64 { return med }
 	if len(ss) < 5 {
-		return func(float64, float64) float64 { return med }
+		return flat
 	}
-	// Normal equations of the least-squares plane.
+	// Least squares, then again without the sides more than 10% off the
+	// first fit (top faces found too large or too small).
+	keep := make([]bool, len(ss))
+	for i := range keep {
+		keep[i] = true
+	}
+	var coef [3]float64
+	for pass := 0; pass < 2; pass++ {
+		c, ok := fitPlane(xs, ys, ss, keep)
+		if !ok {
+			return flat
+		}
+		coef = c
+		n := 0
+		for i := range ss {
+			keep[i] = math.Abs(c[0]+c[1]*xs[i]+c[2]*ys[i]-ss[i]) <= 0.1*ss[i]
+			if keep[i] {
+				n++
+			}
+		}
+		if n < 4 {
+			break
+		}
+	}
+	return func(x, y float64) float64 {
+		s := coef[0] + coef[1]*x + coef[2]*y
+		return math.Max(0.7*med, math.Min(1.4*med, s))
+	}
+}
+
+// fitPlane is the least-squares plane s = a + b·x + c·y over the kept points.
+func fitPlane(xs, ys, ss []float64, keep []bool) ([3]float64, bool) {
 	var m [3][4]float64
 	for i := range ss {
+		if !keep[i] {
+			continue
+		}
 		v := [3]float64{1, xs[i], ys[i]}
 		for a := 0; a < 3; a++ {
 			for b := 0; b < 3; b++ {
@@ -417,14 +594,7 @@ func sizeModel(xs, ys, ss []float64) func(x, y float64) float64 {
 			m[a][3] += v[a] * ss[i]
 		}
 	}
-	coef, ok := solve3(m)
-	if !ok {
-		return func(float64, float64) float64 { return med }
-	}
-	return func(x, y float64) float64 {
-		s := coef[0] + coef[1]*x + coef[2]*y
-		return math.Max(0.7*med, math.Min(1.4*med, s))
-	}
+	return solve3(m)
 }
 
 // solve3 solves a 3×3 linear system given as an augmented matrix.
@@ -459,6 +629,8 @@ func topMask(p []byte, body [3]float64) []byte {
 
 	bsum := body[0] + body[1] + body[2] + 6
 	useChroma := bsum > 120
+	// Chroma is noisier in the dark: the tolerance grows there.
+	tol := topChroma * math.Max(1, 600/bsum)
 	mask := make([]byte, n*n)
 	for i := range mask {
 		q := p[3*i : 3*i+3]
@@ -472,7 +644,7 @@ func topMask(p []byte, body [3]float64) []byte {
 			for c := 0; c < 3; c++ {
 				d += math.Abs((float64(q[c])+2)/sum - (body[c]+2)/bsum)
 			}
-			if d > topChroma {
+			if d > tol {
 				continue
 			}
 		}
@@ -554,20 +726,21 @@ func pureColour(g [3][]float64, other [3]float64) [3]float64 {
 	return [3]float64{median(sel[0]), median(sel[1]), median(sel[2])}
 }
 
-// mainAxis is the unit colour direction of largest spread of the pixels
-// at byte offsets idx of p (BGR), by power iteration from grey.
-func mainAxis(p []byte, idx []int) [3]float64 {
+// mainAxis is the unit colour direction of largest spread of the BGR
+// pixels p, by power iteration from grey.
+func mainAxis(p []byte) [3]float64 {
 	var mean [3]float64
-	for _, i := range idx {
+	np := len(p) / 3
+	for i := 0; i < 3*np; i += 3 {
 		for c := 0; c < 3; c++ {
 			mean[c] += float64(p[i+c])
 		}
 	}
 	for c := range mean {
-		mean[c] /= float64(len(idx))
+		mean[c] /= float64(np)
 	}
 	var cov [3][3]float64
-	for _, i := range idx {
+	for i := 0; i < 3*np; i += 3 {
 		var d [3]float64
 		for c := 0; c < 3; c++ {
 			d[c] = float64(p[i+c]) - mean[c]
@@ -621,21 +794,6 @@ func otsu(hist []int, n int) int {
 		}
 	}
 	return best
-}
-
-// shifted returns the feature's shape moved by dx, dy pixels (edges
-// repeated), normalized.
-func (f feature) shifted(dx, dy int) []float32 {
-	const n = patchSize
-	out := make([]float32, n*n)
-	for y := 0; y < n; y++ {
-		sy := min(max(y-dy, 0), n-1)
-		for x := 0; x < n; x++ {
-			sx := min(max(x-dx, 0), n-1)
-			out[y*n+x] = f.raw[sy*n+sx]
-		}
-	}
-	return normalize(out)
 }
 
 // halve averages 2×2 blocks of a patchSize² grid (a copy).

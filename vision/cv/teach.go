@@ -32,34 +32,38 @@ func Teach(dir string) (*Model, error) {
 	q := newRectifier()
 	defer q.Close()
 	for _, kind := range kinds {
-		cs, err := teachKind(q, filepath.Join(dir, kind), kind)
+		cs, kc, err := teachKind(q, filepath.Join(dir, kind), kind)
 		if err != nil {
 			return nil, err
 		}
 		m.Classes = append(m.Classes, cs...)
+		m.Colours = append(m.Colours, kc)
 	}
 	m.prepare()
 	m.findTwins()
 	return m, nil
 }
 
-func teachKind(q *rectifier, dir, kind string) ([]Class, error) {
+// teachKind learns the faces of one kind and the kind's body colour.
+func teachKind(q *rectifier, dir, kind string) ([]Class, KindColour, error) {
 	faces, err := subdirs(dir)
 	if err != nil {
-		return nil, fmt.Errorf("%w: %w", errTeach, err)
+		return nil, KindColour{}, fmt.Errorf("%w: %w", errTeach, err)
 	}
 	if len(faces) == 0 {
-		return nil, fmt.Errorf("%w: kind folder %s has no <face> folders", errTeach, dir)
+		return nil, KindColour{}, fmt.Errorf("%w: kind folder %s has no <face> folders", errTeach, dir)
 	}
 	var out []Class
+	var all []feature
 	for _, face := range faces {
 		fs, err := teachFace(q, filepath.Join(dir, face))
 		if err != nil {
-			return nil, err
+			return nil, KindColour{}, err
 		}
 		out = append(out, buildClass(kind, face, fs))
+		all = append(all, fs...)
 	}
-	return out, nil
+	return out, kindColour(kind, all), nil
 }
 
 func teachFace(q *rectifier, dir string) ([]feature, error) {
@@ -77,22 +81,32 @@ func teachFace(q *rectifier, dir string) ([]feature, error) {
 	if len(files) == 0 {
 		return nil, fmt.Errorf("%w: face folder %s has no .png or .jpg image", errTeach, dir)
 	}
-	var fs []feature
+	// Examples whose top face was not found are used only when fewer than
+	// two were found.
+	var fs, unsure []feature
 	for _, f := range files {
-		ft, err := teachImage(q, f)
+		ft, ok, err := teachImage(q, f)
 		if err != nil {
 			return nil, err
 		}
-		fs = append(fs, ft)
+		if ok {
+			fs = append(fs, ft)
+		} else {
+			unsure = append(unsure, ft)
+		}
+	}
+	if len(fs) < 2 {
+		fs = append(fs, unsure...)
 	}
 	return fs, nil
 }
 
-// teachImage reads the one die of a teaching image.
-func teachImage(q *rectifier, path string) (feature, error) {
+// teachImage reads the one die of a teaching image; ok tells whether its
+// top face was found.
+func teachImage(q *rectifier, path string) (f feature, ok bool, err error) {
 	frame, err := ReadImageFile(path)
 	if err != nil {
-		return feature{}, fmt.Errorf("%w: %w", errTeach, err)
+		return feature{}, false, fmt.Errorf("%w: %w", errTeach, err)
 	}
 	defer frame.Close()
 	ds, mask, scale := detectMask(frame)
@@ -109,8 +123,8 @@ func teachImage(q *rectifier, path string) (feature, error) {
 		solid = ds
 	}
 	if len(solid) != 1 {
-		return feature{}, fmt.Errorf("%w: %s: found %d dice, want exactly one die per teaching image", errTeach, path, len(solid))
+		return feature{}, false, fmt.Errorf("%w: %s: found %d dice, want exactly one die per teaching image", errTeach, path, len(solid))
 	}
-	r, _ := q.refine(frame, solid[0].r)
-	return featureOf(q.patch(frame, r)), nil
+	r, ok := q.refine(frame, solid[0].r)
+	return featureOf(q.patch(frame, r)), ok, nil
 }

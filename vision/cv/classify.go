@@ -1,0 +1,197 @@
+package cv
+
+import (
+	"math"
+	"sort"
+)
+
+// Classifier settings. A die's face is told from its ink map: the distance
+// to a class is the robust sum of squared differences between the ink map
+// and the class's template (best of 4 rotations and of shifts up to
+// shiftMax pixels), each pixel's squared error counted at most truncErr².
+// Only pixels where two templates differ tell the two apart, so a glare
+// spot or a shadow elsewhere on the face does not matter.
+//
+// The evidence for face a against a rival face b is (D_b − D_a)/D(T_a,T_b):
+// 1 when the ink map is exactly a's template, 0 halfway to b's. The kind
+// comes from the body colour among the classes with that face. Confidence
+// is min(evidence/minPair, kind colour margin/minKindZ, fit)/2 clipped to
+// [0,1]: 0.5 where one of them is at its limit.
+const (
+	zPlausible = 4.0 // kinds within this many colour spreads may be the die's...
+	zSlack     = 2.0 // ...and those within this of the closest kind
+	fineCands  = 8   // classes matched finely (with shifts)
+	shiftMax   = 2
+	border     = shiftMax // pixels left out at the patch's edge
+	truncErr   = 0.6
+	minPair    = 0.4
+	minKindZ   = 1.5
+	// fit: the mean robust residual per pixel of the best class; confidence
+	// falls from goodResid to maxResid, and a blob beyond dropResid is no die.
+	goodResid = 0.02
+	maxResid  = 0.048
+	dropResid = 0.15
+)
+
+// verdict is the classification of one die.
+type verdict struct {
+	class int     // best class
+	resid float64 // its mean robust residual per pixel
+	conf  float64
+	alts  []int // twin classes it may be instead (same face, kind unknown)
+
+	margin, kindMargin float64
+	gap                float64 // distance to the rival face minus the best's
+	rival              int
+}
+
+// match is one class matched against an ink map.
+type match struct {
+	class, rot, dx, dy int
+	d                  float64 // robust distance
+}
+
+// classify matches a feature against the model's classes.
+func (m *Model) classify(f feature) verdict {
+	zk := make([]float64, len(m.Colours))
+	zmin := math.Inf(1)
+	for k, kc := range m.Colours {
+		zk[k] = colourZ(f.col, kc)
+		zmin = math.Min(zmin, zk[k])
+	}
+	zcut := math.Max(zPlausible, zmin+zSlack)
+	// Coarse pass: every plausible class at its best rotation.
+	var ms []match
+	for i := range m.Classes {
+		if zk[m.colOf[i]] > zcut {
+			continue
+		}
+		best := match{class: i, d: math.Inf(1)}
+		for r, t := range m.coarse[i] {
+			if d := ssd(t, f.coarse); d < best.d {
+				best.rot, best.d = r, d
+			}
+		}
+		ms = append(ms, best)
+	}
+	sort.Slice(ms, func(a, b int) bool { return ms[a].d < ms[b].d })
+	if len(ms) > fineCands {
+		ms = ms[:fineCands]
+	}
+	// Fine pass with shifts.
+	for k := range ms {
+		m.fine(&ms[k], f.ink)
+	}
+	sort.Slice(ms, func(a, b int) bool { return ms[a].d < ms[b].d })
+	best := ms[0]
+	face := m.Classes[best.class].Face
+	pair, rival, gap := math.Inf(1), -1, math.Inf(1)
+	for _, o := range ms[1:] {
+		if m.Classes[o.class].Face == face {
+			continue
+		}
+		den := robustDist(m.rot[best.class][best.rot], m.rot[o.class][o.rot])
+		if e := (o.d - best.d) / math.Max(den, 1); e < pair {
+			pair, rival, gap = e, o.class, o.d-best.d
+		}
+	}
+	// Kind: the closest colour among the plausible classes of that face.
+	class, kindMargin := best.class, math.Inf(1)
+	var same []int
+	for i, c := range m.Classes {
+		if c.Face == face && zk[m.colOf[i]] <= zcut {
+			same = append(same, i)
+		}
+	}
+	sort.Slice(same, func(a, b int) bool { return zk[m.colOf[same[a]]] < zk[m.colOf[same[b]]] })
+	if len(same) > 0 {
+		class = same[0]
+		for _, o := range same[1:] {
+			if !m.isTwin(class, o) {
+				kindMargin = math.Min(kindMargin, zk[m.colOf[o]]-zk[m.colOf[class]])
+			}
+		}
+	}
+	if class != best.class && m.artDiffers(class, best) {
+		kindMargin = 0 // the colour says one kind, the face's art another
+	}
+	resid := best.d / float64(innerPixels)
+	a := pair / minPair
+	k := kindMargin / minKindZ
+	fit := 1 + (maxResid-resid)/(maxResid-goodResid)
+	conf := math.Max(0, math.Min(1, math.Min(fit, math.Min(a, k))/2))
+	v := verdict{class: class, resid: resid, conf: conf, margin: pair, kindMargin: kindMargin, rival: rival, gap: gap}
+	v.alts = append(v.alts, m.Classes[class].Twins...)
+	return v
+}
+
+// artDiffers reports whether class c's template differs from the matched
+// best class's template as much as two faces do (a different art).
+func (m *Model) artDiffers(c int, best match) bool {
+	t := m.rot[best.class][best.rot]
+	d := math.Inf(1)
+	for _, r := range m.rot[c] {
+		d = math.Min(d, robustDist(t, r))
+	}
+	return d > twinShape*float64(innerPixels)
+}
+
+// innerPixels is the number of patch pixels compared (the border left out).
+const innerPixels = (patchSize - 2*border) * (patchSize - 2*border)
+
+// fine refines a coarse match: the class's template at the coarse rotation
+// against the ink map shifted by up to shiftMax pixels.
+func (m *Model) fine(mt *match, ink []float32) {
+	t := m.rot[mt.class][mt.rot]
+	mt.d = math.Inf(1)
+	for dy := -shiftMax; dy <= shiftMax; dy++ {
+		for dx := -shiftMax; dx <= shiftMax; dx++ {
+			if d := shiftedDist(t, ink, dx, dy, mt.d); d < mt.d {
+				mt.d, mt.dx, mt.dy = d, dx, dy
+			}
+		}
+	}
+}
+
+// shiftedDist is the robust distance between template t and the ink map
+// moved by dx, dy, over the inner pixels; it stops early beyond limit.
+func shiftedDist(t, ink []float32, dx, dy int, limit float64) float64 {
+	const n = patchSize
+	const cap2 = truncErr * truncErr
+	var s float32
+	for y := border; y < n-border; y++ {
+		tr := t[y*n+border : y*n+n-border]
+		ir := ink[(y-dy)*n+border-dx : (y-dy)*n+n-border-dx]
+		ir = ir[:len(tr)]
+		for x, tv := range tr {
+			e := ir[x] - tv
+			s += min(e*e, cap2)
+		}
+		if float64(s) > limit {
+			return float64(s)
+		}
+	}
+	return float64(s)
+}
+
+// robustDist is the robust distance between two templates over the inner
+// pixels.
+func robustDist(a, b []float32) float64 {
+	return shiftedDist(a, b, 0, 0, math.Inf(1))
+}
+
+// ssd is the sum of squared differences of two vectors.
+func ssd(a, b []float32) float64 {
+	var s0, s1 float32
+	i := 0
+	for ; i+2 <= len(a); i += 2 {
+		e0, e1 := a[i]-b[i], a[i+1]-b[i+1]
+		s0 += e0 * e0
+		s1 += e1 * e1
+	}
+	for ; i < len(a); i++ {
+		e := a[i] - b[i]
+		s0 += e * e
+	}
+	return float64(s0 + s1)
+}
