@@ -20,10 +20,14 @@ import (
 const (
 	zPlausible = 4.0 // kinds within this many colour spreads may be the die's...
 	zSlack     = 2.0 // ...and those within this of the closest kind
-	fineCands  = 8   // classes matched finely (with shifts)
-	shiftMax   = 2
-	border     = shiftMax // pixels left out at the patch's edge
-	truncErr   = 0.6
+	fineCands  = 6   // classes matched finely (with shifts)
+	// Shifts: up to coarseShift half-resolution pixels, then ±1 pixel
+	// around the best at full resolution (the face is found within about
+	// a tenth of its side).
+	coarseShift = 1
+	padCoarse   = coarseShift
+	padFine     = 2*coarseShift + 1
+	truncErr    = 0.6
 	minPair    = 0.4
 	minKindZ   = 1.5
 	// fit: the mean robust residual per pixel of the best class; confidence
@@ -74,13 +78,16 @@ func (m *Model) classify(f feature) verdict {
 		}
 		ms = append(ms, best)
 	}
+	if len(ms) == 0 {
+		return verdict{resid: math.Inf(1), rival: -1}
+	}
 	sort.Slice(ms, func(a, b int) bool { return ms[a].d < ms[b].d })
 	if len(ms) > fineCands {
 		ms = ms[:fineCands]
 	}
 	// Fine pass with shifts.
 	for k := range ms {
-		m.fine(&ms[k], f.ink)
+		m.fine(&ms[k], f)
 	}
 	sort.Slice(ms, func(a, b int) bool { return ms[a].d < ms[b].d })
 	best := ms[0]
@@ -136,33 +143,43 @@ func (m *Model) artDiffers(c int, best match) bool {
 	return d > twinShape*float64(innerPixels)
 }
 
-// innerPixels is the number of patch pixels compared (the border left out).
-const innerPixels = (patchSize - 2*border) * (patchSize - 2*border)
+// innerPixels is the number of patch pixels compared.
+const innerPixels = patchSize * patchSize
 
 // fine refines a coarse match: the class's template at the coarse rotation
-// against the ink map shifted by up to shiftMax pixels.
-func (m *Model) fine(mt *match, ink []float32) {
+// against the ink map shifted, first at half resolution, then around the
+// best shift at full resolution.
+func (m *Model) fine(mt *match, f feature) {
+	ct := m.coarse[mt.class][mt.rot]
+	best, cx, cy := math.Inf(1), 0, 0
+	for dy := -coarseShift; dy <= coarseShift; dy++ {
+		for dx := -coarseShift; dx <= coarseShift; dx++ {
+			if d := shiftedDist(ct, f.cpad, patchSize/2, padCoarse, dx, dy, best); d < best {
+				best, cx, cy = d, dx, dy
+			}
+		}
+	}
 	t := m.rot[mt.class][mt.rot]
 	mt.d = math.Inf(1)
-	for dy := -shiftMax; dy <= shiftMax; dy++ {
-		for dx := -shiftMax; dx <= shiftMax; dx++ {
-			if d := shiftedDist(t, ink, dx, dy, mt.d); d < mt.d {
+	for dy := 2*cy - 1; dy <= 2*cy+1; dy++ {
+		for dx := 2*cx - 1; dx <= 2*cx+1; dx++ {
+			if d := shiftedDist(t, f.pad, patchSize, padFine, dx, dy, mt.d); d < mt.d {
 				mt.d, mt.dx, mt.dy = d, dx, dy
 			}
 		}
 	}
 }
 
-// shiftedDist is the robust distance between template t and the ink map
-// moved by dx, dy, over the inner pixels; it stops early beyond limit.
-func shiftedDist(t, ink []float32, dx, dy int, limit float64) float64 {
-	const n = patchSize
+// shiftedDist is the robust distance between the n×n template t and the
+// map padded by m moved by dx, dy; it stops early beyond limit.
+func shiftedDist(t, pad []float32, n, m, dx, dy int, limit float64) float64 {
 	const cap2 = truncErr * truncErr
+	w := n + 2*m
 	var s float32
-	for y := border; y < n-border; y++ {
-		tr := t[y*n+border : y*n+n-border]
-		ir := ink[(y-dy)*n+border-dx : (y-dy)*n+n-border-dx]
-		ir = ir[:len(tr)]
+	for y := 0; y < n; y++ {
+		tr := t[y*n : y*n+n]
+		o := (y+m-dy)*w + m - dx
+		ir := pad[o : o+n]
 		for x, tv := range tr {
 			e := ir[x] - tv
 			s += min(e*e, cap2)
@@ -174,10 +191,15 @@ func shiftedDist(t, ink []float32, dx, dy int, limit float64) float64 {
 	return float64(s)
 }
 
-// robustDist is the robust distance between two templates over the inner
-// pixels.
+// robustDist is the robust distance between two templates.
 func robustDist(a, b []float32) float64 {
-	return shiftedDist(a, b, 0, 0, math.Inf(1))
+	const cap2 = truncErr * truncErr
+	var s float32
+	for i, x := range a {
+		e := x - b[i]
+		s += min(e*e, cap2)
+	}
+	return float64(s)
 }
 
 // ssd is the sum of squared differences of two vectors.

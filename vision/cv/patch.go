@@ -30,7 +30,10 @@ type feature struct {
 	// contrast channel, so light level and contrast drop out), smoothed.
 	ink    []float32
 	coarse []float32 // ink at half resolution
-	col    [numCol]float64
+	// pad and cpad are ink and coarse with a margin of body (0) around, so
+	// that shifted copies can be compared with a template.
+	pad, cpad []float32
+	col       [numCol]float64
 }
 
 // Ink map settings: the ink level is the inkPctPer1000‰ quantile of the contrast
@@ -115,7 +118,19 @@ func featureOf(p []byte) feature {
 	f := feature{col: bodyColour(p, ik, ring)}
 	f.ink = blur3(blur3(ik))
 	f.coarse = halve(f.ink)
+	f.pad = padded(f.ink, patchSize, padFine)
+	f.cpad = padded(f.coarse, patchSize/2, padCoarse)
 	return f
+}
+
+// padded returns the n×n map v inside a margin of m zeros.
+func padded(v []float32, n, m int) []float32 {
+	w := n + 2*m
+	out := make([]float32, w*w)
+	for y := 0; y < n; y++ {
+		copy(out[(y+m)*w+m:(y+m)*w+m+n], v[y*n:(y+1)*n])
+	}
+	return out
 }
 
 // ringMask marks the patch pixels of the body ring.
@@ -207,26 +222,47 @@ func normalize(v []float32) []float32 {
 // and the body's brightness over the ink's (ink pixels:
 // ink map above 0.6) in log.
 func bodyColour(p []byte, ik []float32, ring []bool) [numCol]float64 {
-	var bs, gs, rs, lb, li []float64
+	var hb, hg, hr [256]int32
+	var hlb, hli [766]int32
+	var nb, ni int
 	for i, in := range ring {
-		l := float64(p[3*i]) + float64(p[3*i+1]) + float64(p[3*i+2])
+		q := p[3*i : 3*i+3 : 3*i+3]
+		l := int(q[0]) + int(q[1]) + int(q[2])
 		if ik[i] > 0.6 {
-			li = append(li, l)
+			hli[l]++
+			ni++
 			continue
 		}
 		if in && ik[i] < 0.3 {
-			bs = append(bs, float64(p[3*i]))
-			gs = append(gs, float64(p[3*i+1]))
-			rs = append(rs, float64(p[3*i+2]))
-			lb = append(lb, l)
+			hb[q[0]]++
+			hg[q[1]]++
+			hr[q[2]]++
+			hlb[l]++
+			nb++
 		}
 	}
-	b, g, r := median(bs), median(gs), median(rs)
+	b, g, r := histMedian(hb[:], nb), histMedian(hg[:], nb), histMedian(hr[:], nb)
 	lr, lbg := math.Log((r+4)/(g+4)), math.Log((b+4)/(g+4))
 	return [numCol]float64{
 		lr + lbg, lr - lbg,
-		math.Log((median(lb) + 12) / (median(li) + 12)),
+		math.Log((histMedian(hlb[:], nb) + 12) / (histMedian(hli[:], ni) + 12)),
 	}
+}
+
+// histMedian is the median of n values counted in a histogram (0 if none).
+func histMedian(h []int32, n int) float64 {
+	if n == 0 {
+		return 0
+	}
+	k := int32(n / 2)
+	var acc int32
+	for v, c := range h {
+		acc += c
+		if acc > k {
+			return float64(v)
+		}
+	}
+	return float64(len(h) - 1)
 }
 
 func median(v []float64) float64 {
@@ -316,14 +352,35 @@ const (
 // refine finds the top face of the die in the blob r; it returns r
 // unchanged and false when it cannot.
 func (q *rectifier) refine(frame gocv.Mat, r rect) (rect, bool) {
+	return q.refineView(r, q.view(frame, r))
+}
+
+// blobView is a die's blob seen in the refine patch: the masks of its
+// candidate body colours (each of the two colour groups of the face's
+// centre), cleared outside the frame's foreground.
+type blobView struct {
+	masks [][]byte
+}
+
+// view warps blob r into the refine patch and computes its body masks.
+func (q *rectifier) view(frame gocv.Mat, r rect) blobView {
 	p := q.warpBlob(frame, r)
-	// The body is one of the two colour groups of the face's centre (the
-	// larger, usually; the glyph may be larger): the one giving the larger
-	// square top face wins.
+	var v blobView
+	bodies := bodiesOf(p, refineSize)
+	for _, body := range bodies {
+		v.masks = append(v.masks, topMask(p, body))
+	}
+	q.clipToForeground(r, v.masks...)
+	return v
+}
+
+// refineView finds the top face in a blob's view: the body group giving
+// the larger square top face wins (the glyph may be larger than the body).
+func (q *rectifier) refineView(r rect, v blobView) (rect, bool) {
 	var t rect
 	found := false
-	for _, body := range bodiesOf(p, refineSize) {
-		c, ok := q.topRect(r, topMask(p, body))
+	for _, m := range v.masks {
+		c, ok := q.topRect(append([]byte(nil), m...))
 		if ok && (!found || c.W*c.H > t.W*t.H) {
 			t, found = c, true
 		}
@@ -357,8 +414,7 @@ func fromRefine(r, t rect) rect {
 // place puts a square top face of the given side where it covers the most
 // of the die's body colour inside blob r (the plateau's middle when several
 // places cover all of it).
-func (q *rectifier) place(frame gocv.Mat, r rect, side float64) (rect, bool) {
-	p := q.warpBlob(frame, r)
+func (q *rectifier) place(r rect, v blobView, side float64) (rect, bool) {
 	kw := int(math.Round(side / (r.W * refineGrow) * refineSize))
 	kh := int(math.Round(side / (r.H * refineGrow) * refineSize))
 	if kw < 4 || kh < 4 || kw > refineSize || kh > refineSize {
@@ -366,9 +422,7 @@ func (q *rectifier) place(frame gocv.Mat, r rect, side float64) (rect, bool) {
 	}
 	var best rect
 	bestF := -1.0
-	for _, body := range bodiesOf(p, refineSize) {
-		m := topMask(p, body)
-		q.clipToForeground(r, m)
+	for _, m := range v.masks {
 		c, f := bestSquare(m, kw, kh)
 		if f > bestF {
 			best, bestF = c, f
@@ -444,8 +498,7 @@ func (q *rectifier) warpBlob(frame gocv.Mat, r rect) []byte {
 }
 
 // topRect is the square top face in a top mask of the refine patch of r.
-func (q *rectifier) topRect(r rect, mask []byte) (rect, bool) {
-	q.clipToForeground(r, mask)
+func (q *rectifier) topRect(mask []byte) (rect, bool) {
 	tm, _ := gocv.NewMatFromBytes(refineSize, refineSize, gocv.MatTypeCV8UC1, mask)
 	defer tm.Close()
 	k := gocv.GetStructuringElement(gocv.MorphRect, image.Pt(3, 3))
@@ -482,7 +535,7 @@ func (q *rectifier) topRect(r rect, mask []byte) (rect, bool) {
 
 // clipToForeground clears the top-mask pixels outside the frame's
 // foreground (a pale die on a pale mat: the mat has the body's colour).
-func (q *rectifier) clipToForeground(r rect, mask []byte) {
+func (q *rectifier) clipToForeground(r rect, masks ...[]byte) {
 	if q.mask.Ptr() == nil || q.mask.Empty() {
 		return
 	}
@@ -498,9 +551,11 @@ func (q *rectifier) clipToForeground(r rect, mask []byte) {
 	defer m.Close()
 	gocv.WarpAffineWithParams(q.mask, &q.warped, m, image.Pt(refineSize, refineSize), gocv.InterpolationNearestNeighbor, gocv.BorderConstant, color.RGBA{})
 	fg, _ := q.warped.DataPtrUint8()
-	for i := range mask {
-		if fg[i] == 0 {
-			mask[i] = 0
+	for _, mask := range masks {
+		for i := range mask {
+			if fg[i] == 0 {
+				mask[i] = 0
+			}
 		}
 	}
 }
@@ -513,9 +568,11 @@ func (q *rectifier) refineAll(frame gocv.Mat, fs []found) {
 	var xs, ys, ss []float64
 	ok := make([]bool, len(fs))
 	blobs := make([]rect, len(fs))
+	views := make([]blobView, len(fs))
 	for i := range fs {
 		blobs[i] = fs[i].r
-		fs[i].r, ok[i] = q.refine(frame, fs[i].r)
+		views[i] = q.view(frame, fs[i].r)
+		fs[i].r, ok[i] = q.refineView(fs[i].r, views[i])
 		if ok[i] {
 			xs, ys, ss = append(xs, fs[i].r.C.X), append(ys, fs[i].r.C.Y), append(ss, fs[i].r.side())
 		}
@@ -529,7 +586,7 @@ func (q *rectifier) refineAll(frame gocv.Mat, fs []found) {
 		if ok[i] && math.Abs(fs[i].r.side()/s-1) < sizeTolerance {
 			continue
 		}
-		if p, placed := q.place(frame, blobs[i], s); placed {
+		if p, placed := q.place(blobs[i], views[i], s); placed {
 			fs[i].r = p
 		} else if !ok[i] && fs[i].r.side() > s {
 			fs[i].r.W, fs[i].r.H = s, s

@@ -187,6 +187,11 @@ func (r *Reader) classifyDie(frame gocv.Mat, rc rect) verdict {
 			v = w
 		}
 	}
+	// A die seen by its glyph alone (as dark as the mat) may be found at
+	// 45° to its edges: the glyph's own edges (an X) set its angle.
+	turned := rc
+	turned.Angle += math.Pi / 4
+	try(turned)
 	for _, k := range rescales {
 		s := rc
 		s.W, s.H = rc.W*k, rc.H*k
@@ -201,3 +206,4 @@ func (r *Reader) classifyDie(frame gocv.Mat, rc rect) verdict {
 	}
 	return v
 }
+
