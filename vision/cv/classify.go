@@ -28,8 +28,8 @@ const (
 	padCoarse   = coarseShift
 	padFine     = 2*coarseShift + 1
 	truncErr    = 0.6
-	minPair    = 0.4
-	minKindZ   = 1.5
+	minPair     = 0.4
+	minKindZ    = 1.5
 	// fit: the mean robust residual per pixel of the best class; confidence
 	// falls from goodResid to maxResid, and a blob beyond dropResid is no die.
 	goodResid = 0.02

@@ -88,7 +88,11 @@ func (r *Reader) read(frame gocv.Mat) (vision.Reading, error) {
 	defer r.q.useMask(gocv.Mat{}, 0)
 	r.q.refineAll(frame, fs)
 	for _, f := range fs {
-		v := r.classifyDie(frame, f.r)
+		rc := f.r
+		if !f.solid {
+			rc = r.bestAngle(frame, rc)
+		}
+		v := r.classifyDie(frame, rc)
 		if v.resid > dropResid {
 			continue
 		}
@@ -174,6 +178,25 @@ var (
 	reshifts = [][2]float64{{-0.07, 0}, {0.07, 0}, {0, -0.07}, {0, 0.07}}
 )
 
+// glyphAngles are the turns tried for a die found by its glyph alone (its
+// edges barely show, so its angle is a guess).
+var glyphAngles = []float64{15, 30, 45, 60, 75}
+
+// bestAngle turns a die found by its glyph alone to the angle at which the
+// best class fits it best.
+func (r *Reader) bestAngle(frame gocv.Mat, rc rect) rect {
+	best := rc
+	v := r.m.classify(featureOf(r.q.patch(frame, rc)))
+	for _, a := range glyphAngles {
+		s := rc
+		s.Angle += a * math.Pi / 180
+		if w := r.m.classify(featureOf(r.q.patch(frame, s))); w.resid < v.resid {
+			best, v = s, w
+		}
+	}
+	return best
+}
+
 // classifyDie classifies the die whose top face is r. A die not read
 // surely is tried at other placements; the placement the best class fits
 // best (smallest residual) is kept.
@@ -206,4 +229,3 @@ func (r *Reader) classifyDie(frame gocv.Mat, rc rect) verdict {
 	}
 	return v
 }
-
