@@ -217,7 +217,7 @@ func runBench(dir string, seed uint64, frames, maxErrs int, reuse bool, w io.Wri
 	defer runtime.GOMAXPROCS(prev)
 	var ms []float64
 	for _, p := range paths {
-		tr, err := cv.LoadTruth(strings.TrimSuffix(p, filepath.Ext(p)) + ".json")
+		tr, err := synth.LoadTruth(strings.TrimSuffix(p, filepath.Ext(p)) + ".json")
 		if err != nil {
 			return err
 		}

@@ -26,7 +26,7 @@ func readTestSet(t *testing.T, r *Reader) *Tally {
 	}
 	tl := NewTally()
 	for _, p := range paths {
-		tr, err := LoadTruth(strings.TrimSuffix(p, ".jpg") + ".json")
+		tr, err := synth.LoadTruth(strings.TrimSuffix(p, ".jpg") + ".json")
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -96,7 +96,7 @@ func TestReadImageMatchesReadFile(t *testing.T) {
 		t.Errorf("read %d dice, want about %d", len(rd.Dice), len(truth.Dice))
 	}
 	tl := NewTally()
-	tl.Add(Truth{Dice: toTruthDice(truth.Dice)}, rd)
+	tl.Add(truth, rd)
 	if tl.Outcomes[WrongFace] != 0 {
 		t.Errorf("confident wrong face: %v", tl.Errors)
 	}
@@ -116,21 +116,13 @@ func TestRead1920x1080(t *testing.T) {
 		t.Fatal(err)
 	}
 	tl := NewTally()
-	tl.Add(Truth{Dice: toTruthDice(truth.Dice)}, rd)
+	tl.Add(truth, rd)
 	if tl.Outcomes[WrongFace] != 0 || tl.Outcomes[Missed] > 1 {
 		t.Errorf("1920×1080: %v", tl.Errors)
 	}
 	if tl.Outcomes[Correct]+tl.Outcomes[WrongKind] < len(truth.Dice)/2 {
 		t.Errorf("1920×1080: only %d of %d faces read", tl.Outcomes[Correct], len(truth.Dice))
 	}
-}
-
-func toTruthDice(ds []synth.DieTruth) []TruthDie {
-	out := make([]TruthDie, len(ds))
-	for i, d := range ds {
-		out[i] = TruthDie{Kind: d.Kind, Face: d.Face, X: d.X, Y: d.Y, Size: d.Size}
-	}
-	return out
 }
 
 func writePNG(t *testing.T, path string, img image.Image) {
@@ -397,7 +389,7 @@ func TestStillWithVirtualCamera(t *testing.T) {
 	}
 	truth := cam.Truth()
 	tl := NewTally()
-	tl.Add(Truth{Dice: toTruthDice(truth.Dice)}, rd)
+	tl.Add(truth, rd)
 	if tl.Outcomes[WrongFace] != 0 {
 		t.Errorf("confident wrong faces: %v", tl.Errors)
 	}

@@ -1,54 +1,15 @@
 package cv
 
 import (
-	"encoding/json"
 	"fmt"
 	"io"
 	"math"
-	"os"
 	"sort"
 	"strings"
 
 	"tableside/vision"
+	"tableside/vision/synth"
 )
-
-// Truth is a ground-truth sidecar NAME.json as the synthetic renderer
-// writes it beside NAME.jpg (the shared contract of vision/synth).
-type Truth struct {
-	Image      string     `json:"image"`
-	Width      int        `json:"width"`
-	Height     int        `json:"height"`
-	Background string     `json:"background"`
-	Light      string     `json:"light"`
-	Dice       []TruthDie `json:"dice"`
-}
-
-// TruthDie is one die of a Truth.
-type TruthDie struct {
-	Kind     string  `json:"kind"`
-	Face     string  `json:"face"`
-	X        int     `json:"x"`
-	Y        int     `json:"y"`
-	Size     int     `json:"size"`
-	Angle    float64 `json:"angle"`
-	Tilt     float64 `json:"tilt"`
-	Glare    bool    `json:"glare"`
-	Touching bool    `json:"touching"`
-	Blur     bool    `json:"blur"`
-}
-
-// LoadTruth reads a sidecar.
-func LoadTruth(path string) (Truth, error) {
-	b, err := os.ReadFile(path)
-	if err != nil {
-		return Truth{}, fmt.Errorf("cv: truth: %w", err)
-	}
-	var t Truth
-	if err := json.Unmarshal(b, &t); err != nil {
-		return Truth{}, fmt.Errorf("cv: truth %s: %w", path, err)
-	}
-	return t, nil
-}
 
 // Outcome of reading one true die.
 const (
@@ -78,7 +39,7 @@ func NewTally() *Tally {
 
 // Add scores one reading against its truth: each true die is matched with
 // the nearest reported die within half a die.
-func (t *Tally) Add(tr Truth, rd vision.Reading) {
+func (t *Tally) Add(tr synth.Truth, rd vision.Reading) {
 	t.Frames++
 	used := make([]bool, len(rd.Dice))
 	for _, d := range tr.Dice {
@@ -105,7 +66,7 @@ func (t *Tally) Add(tr Truth, rd vision.Reading) {
 	}
 }
 
-func nearest(d TruthDie, ds []vision.Die, used []bool) int {
+func nearest(d synth.DieTruth, ds []vision.Die, used []bool) int {
 	best, bd := -1, float64(d.Size)/2
 	for j, r := range ds {
 		if used[j] {
@@ -118,7 +79,7 @@ func nearest(d TruthDie, ds []vision.Die, used []bool) int {
 	return best
 }
 
-func outcome(d TruthDie, r vision.Die) string {
+func outcome(d synth.DieTruth, r vision.Die) string {
 	switch {
 	case r.Unsure:
 		return Unsure
@@ -130,7 +91,7 @@ func outcome(d TruthDie, r vision.Die) string {
 	return Correct
 }
 
-func conditions(tr Truth, d TruthDie) []string {
+func conditions(tr synth.Truth, d synth.DieTruth) []string {
 	var cs []string
 	if d.Glare {
 		cs = append(cs, "glare")
@@ -147,7 +108,7 @@ func conditions(tr Truth, d TruthDie) []string {
 	return append(cs, "light="+tr.Light, "background="+tr.Background, "kind="+d.Kind)
 }
 
-func (t *Tally) count(tr Truth, d TruthDie, out string) {
+func (t *Tally) count(tr synth.Truth, d synth.DieTruth, out string) {
 	t.Dice++
 	t.Outcomes[out]++
 	for _, c := range append(conditions(tr, d), "all") {
