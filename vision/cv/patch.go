@@ -96,18 +96,20 @@ func featureOf(p []byte) feature {
 	const n = patchSize * patchSize
 	x := contrastChannel(p)
 	ring := ringMask()
-	var rv []float64
+	// Levels to a grey level: histograms of the channel (within ±442).
+	const off = 443
+	var hr, ha [2 * off]int32
+	nr := 0
 	for i, in := range ring {
+		b := min(2*off-1, max(0, int(x[i]+off)))
+		ha[b]++
 		if in {
-			rv = append(rv, float64(x[i]))
+			hr[b]++
+			nr++
 		}
 	}
-	body := median(rv)
-	all := make([]float64, n)
-	for i := range all {
-		all[i] = float64(x[i])
-	}
-	ink := quickselect(all, n*inkPctPer1000/1000)
+	body := histMedian(hr[:], nr) - off
+	ink := histQuantile(ha[:], n*inkPctPer1000/1000) - off
 	ik := make([]float32, n)
 	if d := body - ink; d > 4 {
 		k := float32(1 / d)
@@ -254,11 +256,15 @@ func histMedian(h []int32, n int) float64 {
 	if n == 0 {
 		return 0
 	}
-	k := int32(n / 2)
+	return histQuantile(h, n/2)
+}
+
+// histQuantile is the k-th smallest value counted in a histogram.
+func histQuantile(h []int32, k int) float64 {
 	var acc int32
 	for v, c := range h {
 		acc += c
-		if acc > k {
+		if acc > int32(k) {
 			return float64(v)
 		}
 	}

@@ -205,27 +205,33 @@ func (r *Reader) classifyDie(frame gocv.Mat, rc rect) verdict {
 	if v.conf >= r.m.Threshold {
 		return v
 	}
-	try := func(s rect) {
-		if w := r.m.classify(featureOf(r.q.patch(frame, s))); w.resid < v.resid {
-			v = w
-		}
-	}
-	// A die seen by its glyph alone (as dark as the mat) may be found at
-	// 45° to its edges: the glyph's own edges (an X) set its angle.
+	// Placements to try: a die seen by its glyph alone (as dark as the
+	// mat) may be found at 45° to its edges (an X's own edges set its
+	// angle); then other sizes and shifts. Trying stops at a placement
+	// read surely that fits well.
+	var cands []rect
 	turned := rc
 	turned.Angle += math.Pi / 4
-	try(turned)
+	cands = append(cands, turned)
 	for _, k := range rescales {
 		s := rc
 		s.W, s.H = rc.W*k, rc.H*k
-		try(s)
+		cands = append(cands, s)
 	}
 	ux, uy := math.Cos(rc.Angle), math.Sin(rc.Angle)
 	for _, d := range reshifts {
 		s := rc
 		s.C.X += (d[0]*ux - d[1]*uy) * rc.W
 		s.C.Y += (d[0]*uy + d[1]*ux) * rc.W
-		try(s)
+		cands = append(cands, s)
+	}
+	for _, s := range cands {
+		if w := r.m.classify(featureOf(r.q.patch(frame, s))); w.resid < v.resid {
+			v = w
+		}
+		if v.conf >= r.m.Threshold && v.resid <= goodResid {
+			break
+		}
 	}
 	return v
 }
