@@ -12,7 +12,7 @@ import (
 // faceInner of its side (the rounded corners and edges left out).
 const (
 	patchSize = 48
-	faceInner = 0.88
+	faceInner = 0.95
 	// ringFrom: the body ring (for the body colour) is the part of the patch
 	// at least this far from the centre (fraction of the half side).
 	ringFrom = 0.875
