@@ -27,7 +27,7 @@ const (
 	coarseShift = 1
 	padCoarse   = coarseShift
 	padFine     = 2*coarseShift + 1
-	truncErr    = 0.6
+	truncErr    = 0.7
 	minPair     = 0.4
 	minKindZ    = 1.5
 	// fit: the mean robust residual per pixel of the best class; confidence
