@@ -7,6 +7,18 @@
 // (USB/V4L2, the Raspberry Pi camera through GStreamer, image files), all
 // vision.Source.
 //
+// Reading a frame: the dice are found on a half-size copy (what differs from
+// the mat in colour or brightness, or carries a glyph's contrast; touching
+// dice split by a watershed); each die's top face is placed as a square of
+// the frame's die size (fitted over the frame) where its body colour is;
+// the face is warped to 48×48 and turned into an ink map (0 body, 1 glyph,
+// whatever the light), matched against every taught face at 4 rotations
+// and small shifts by a robust sum of squared differences. The face wins
+// by its evidence against the closest other face, the kind by the body
+// colour (log chroma that a warm or cool light hardly moves) among the
+// kinds with that face. A die not read surely is tried at a few other
+// placements (turned 45°, resized, shifted).
+//
 // Every result carries a confidence in [0,1]; a die whose confidence is
 // below the model's threshold (0.5) is reported Unsure with face "". The X
 // faces of same-coloured kinds look alike: when the kind of an X die is

@@ -566,10 +566,12 @@ func (q *rectifier) clipToForeground(r rect, masks ...[]byte) {
 	}
 }
 
-// refineAll refines every die. The side of a die's top face is then taken
-// from all the dice found (a plane over the frame); a die whose own top
-// face is not found, or is of another size, gets a square of that side
-// placed where it covers the most of its body colour.
+// refineAll places every die's top face. The side of a top face is taken
+// from all the dice whose top face was found (a plane over the frame, as
+// perspective makes far dice smaller); every die then gets a square of
+// that side placed where it covers the most of its body colour (a top face
+// found on its own is often a little too large or too small). A die that
+// cannot be placed keeps its found top face, or its blob at most that side.
 func (q *rectifier) refineAll(frame gocv.Mat, fs []found) {
 	var xs, ys, ss []float64
 	ok := make([]bool, len(fs))
@@ -589,9 +591,6 @@ func (q *rectifier) refineAll(frame gocv.Mat, fs []found) {
 	size := sizeModel(xs, ys, ss)
 	for i := range fs {
 		s := size(fs[i].r.C.X, fs[i].r.C.Y)
-		if ok[i] && math.Abs(fs[i].r.side()/s-1) < sizeTolerance {
-			continue
-		}
 		if p, placed := q.place(blobs[i], views[i], s); placed {
 			fs[i].r = p
 		} else if !ok[i] && fs[i].r.side() > s {
@@ -599,10 +598,6 @@ func (q *rectifier) refineAll(frame gocv.Mat, fs []found) {
 		}
 	}
 }
-
-// sizeTolerance: a top face found within this share of the expected side
-// is kept as found.
-const sizeTolerance = 0.0
 
 // sizeModel fits the die side over the frame as a plane s = a + b·x + c·y
 // (perspective makes far dice smaller), or the median with few dice.
