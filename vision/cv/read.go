@@ -205,14 +205,9 @@ func (r *Reader) classifyDie(frame gocv.Mat, rc rect) verdict {
 	if v.conf >= r.m.Threshold {
 		return v
 	}
-	// Placements to try: a die seen by its glyph alone (as dark as the
-	// mat) may be found at 45° to its edges (an X's own edges set its
-	// angle); then other sizes and shifts. Trying stops at a placement
-	// read surely that fits well.
+	// Placements to try: other sizes and shifts. Trying stops at a
+	// placement read surely that fits well.
 	var cands []rect
-	turned := rc
-	turned.Angle += math.Pi / 4
-	cands = append(cands, turned)
 	for _, k := range rescales {
 		s := rc
 		s.W, s.H = rc.W*k, rc.H*k
