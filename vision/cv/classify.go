@@ -30,6 +30,7 @@ const (
 	truncErr    = 0.7
 	minPair     = 0.4
 	minKindZ    = 1.5
+	maxColourZ  = 6.0 // a body colour farther from its kind's is unsure
 	// fit: the mean robust residual per pixel of the best class; confidence
 	// falls from goodResid to maxResid, and a blob beyond dropResid is no die.
 	goodResid = 0.02
@@ -126,6 +127,9 @@ func (m *Model) classify(f feature) verdict {
 	a := pair / minPair
 	k := kindMargin / minKindZ
 	fit := 1 + (maxResid-resid)/(maxResid-goodResid)
+	// The body colour must look like the kind's: far from every kind's
+	// (a face's edge showing the mat or a side), the kind is a guess.
+	fit = math.Min(fit, 1+(maxColourZ-zk[m.colOf[class]])/maxColourZ)
 	conf := math.Max(0, math.Min(1, math.Min(fit, math.Min(a, k))/2))
 	v := verdict{class: class, resid: resid, conf: conf, margin: pair, kindMargin: kindMargin, rival: rival, gap: gap}
 	v.alts = append(v.alts, m.Classes[class].Twins...)

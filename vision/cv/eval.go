@@ -18,7 +18,15 @@ const (
 	WrongFace = "wrong"     // a confident wrong face
 	Missed    = "missed"    // not found at all
 	WrongKind = "wrongkind" // right face, confident, wrong kind
+	// LookAlike: an X face read with the kind of its look-alike twin
+	// (Specialist and Apprentice dice share one body colour in the
+	// renderer): the kind was chosen by how many dice of each kind a frame
+	// holds, which cannot tell two X faces apart.
+	LookAlike = "lookalike"
 )
+
+// lookAlikeKinds are the kinds whose X faces look alike in the renderer.
+var lookAlikeKinds = map[string]bool{vision.KindSpecialist: true, vision.KindApprentice: true}
 
 // Tally counts outcomes over many frames, by condition.
 type Tally struct {
@@ -85,6 +93,8 @@ func outcome(d synth.DieTruth, r vision.Die) string {
 		return Unsure
 	case r.Face != d.Face:
 		return WrongFace
+	case r.Kind != d.Kind && d.Face == "X" && lookAlikeKinds[d.Kind] && lookAlikeKinds[r.Kind]:
+		return LookAlike
 	case r.Kind != d.Kind:
 		return WrongKind
 	}
@@ -130,20 +140,20 @@ func (t *Tally) Rate(out string) float64 {
 
 // Report writes the tally as a readable table.
 func (t *Tally) Report(w io.Writer) {
-	fmt.Fprintf(w, "%d dice in %d frames: correct %.2f%%, unsure %.2f%%, confident wrong face %.2f%%, right face wrong kind %.2f%%, missed %.2f%%, extra %d\n",
+	fmt.Fprintf(w, "%d dice in %d frames: correct %.2f%%, unsure %.2f%%, confident wrong face %.2f%%, right face wrong kind %.2f%%, look-alike X kind %.2f%%, missed %.2f%%, extra %d\n",
 		t.Dice, t.Frames, 100*t.Rate(Correct), 100*t.Rate(Unsure), 100*t.Rate(WrongFace),
-		100*t.Rate(WrongKind), 100*t.Rate(Missed), t.Extra)
+		100*t.Rate(WrongKind), 100*t.Rate(LookAlike), 100*t.Rate(Missed), t.Extra)
 	var conds []string
 	for c := range t.ByCond {
 		conds = append(conds, c)
 	}
 	sort.Strings(conds)
-	fmt.Fprintf(w, "%-28s %6s %8s %8s %8s %8s %8s\n", "condition", "dice", "correct", "unsure", "wrong", "wrongkind", "missed")
+	fmt.Fprintf(w, "%-28s %6s %8s %8s %8s %8s %8s %8s\n", "condition", "dice", "correct", "unsure", "wrong", "wrongkind", "lookalike", "missed")
 	for _, c := range conds {
 		m := t.ByCond[c]
 		n := float64(m["n"])
-		fmt.Fprintf(w, "%-28s %6d %7.2f%% %7.2f%% %7.2f%% %7.2f%% %7.2f%%\n", c, m["n"],
+		fmt.Fprintf(w, "%-28s %6d %7.2f%% %7.2f%% %7.2f%% %7.2f%% %8.2f%% %7.2f%%\n", c, m["n"],
 			100*float64(m[Correct])/n, 100*float64(m[Unsure])/n, 100*float64(m[WrongFace])/n,
-			100*float64(m[WrongKind])/n, 100*float64(m[Missed])/n)
+			100*float64(m[WrongKind])/n, 100*float64(m[LookAlike])/n, 100*float64(m[Missed])/n)
 	}
 }
