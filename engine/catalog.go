@@ -71,20 +71,6 @@ func fill(tmpl string, p Params) string {
 
 func sortedKeys(p Params) []string { return slices.Sorted(maps.Keys(p)) }
 
-// Merge returns a catalog holding c and others' messages (later ones win).
-func (c Catalog) Merge(others ...Catalog) Catalog {
-	out := Catalog{}
-	for _, src := range append([]Catalog{c}, others...) {
-		for lang, msgs := range src {
-			if out[lang] == nil {
-				out[lang] = map[string]string{}
-			}
-			maps.Copy(out[lang], msgs)
-		}
-	}
-	return out
-}
-
 // Missing lists "lang:key" for every key some language has and another lacks.
 func (c Catalog) Missing() []string {
 	var out []string

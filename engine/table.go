@@ -49,9 +49,6 @@ func (t *Table) Emit(e Event) { t.events = append(t.events, e) }
 // Rand is the game's seeded random source. Use nothing else.
 func (t *Table) Rand() *rand.Rand { return t.rng }
 
-// Asked is how many prompts the table has been asked so far.
-func (t *Table) Asked() int { return t.asked }
-
 // RandState is the random source's state, for a match's State.
 func (t *Table) RandState() json.RawMessage {
 	b, err := t.pcg.MarshalBinary()
