@@ -1,0 +1,520 @@
+package cv
+
+import (
+	"image"
+	"image/color"
+	"math"
+
+	"gocv.io/x/gocv"
+)
+
+// Top-face refinement: a found blob holds the die's top face, the sides the
+// camera sees and some shadow. The top face is the part of the body colour
+// (sides are the same colour, darker by at least a third); its glyph lies
+// inside it.
+const (
+	refineSize  = 64
+	refineGrow  = 1.15 // the blob's rectangle is grown by this to be warped
+	topDarkest  = 0.84 // top-face pixels: brightness over the body's...
+	topLightest = 1.60
+	topChroma   = 0.10 // ...and chroma distance at most this (more in the dark)
+)
+
+// refine finds the top face of the die in the blob r; it returns r
+// unchanged and false when it cannot.
+func (q *rectifier) refine(frame gocv.Mat, r rect) (rect, bool) {
+	return q.refineView(r, q.view(frame, r))
+}
+
+// blobView is a die's blob seen in the refine patch: the masks of its
+// candidate body colours (each of the two colour groups of the face's
+// centre), cleared outside the frame's foreground.
+type blobView struct {
+	masks [][]byte
+}
+
+// view warps blob r into the refine patch and computes its body masks.
+func (q *rectifier) view(frame gocv.Mat, r rect) blobView {
+	p := q.warpBlob(frame, r)
+	var v blobView
+	bodies := bodiesOf(p, refineSize)
+	for _, body := range bodies {
+		v.masks = append(v.masks, topMask(p, body))
+	}
+	q.clipToForeground(r, v.masks...)
+	return v
+}
+
+// refineView finds the top face in a blob's view: the body group giving
+// the larger square top face wins (the glyph may be larger than the body).
+func (q *rectifier) refineView(r rect, v blobView) (rect, bool) {
+	var t rect
+	found := false
+	for _, m := range v.masks {
+		c, ok := q.topRect(append([]byte(nil), m...))
+		if ok && (!found || c.W*c.H > t.W*t.H) {
+			t, found = c, true
+		}
+	}
+	if !found {
+		return r, false
+	}
+	out := fromRefine(r, t)
+	if out.W > r.W*1.05 || out.H > r.H*1.05 {
+		return r, false
+	}
+	return out, true
+}
+
+// fromRefine maps a rectangle t in the refine patch of blob r back to
+// frame pixels: patch (u,v) in [0,refineSize]² spans the grown blob.
+func fromRefine(r, t rect) rect {
+	ux, uy := math.Cos(r.Angle), math.Sin(r.Angle)
+	vx, vy := -uy, ux
+	gw, gh := r.W*refineGrow, r.H*refineGrow
+	du := (t.C.X/refineSize - 0.5) * gw
+	dv := (t.C.Y/refineSize - 0.5) * gh
+	return rect{
+		C:     pt{r.C.X + du*ux + dv*vx, r.C.Y + du*uy + dv*vy},
+		W:     t.W / refineSize * gw,
+		H:     t.H / refineSize * gh,
+		Angle: r.Angle + t.Angle,
+	}
+}
+
+// place puts a square top face of the given side where it covers the most
+// of the die's body colour inside blob r (the plateau's middle when several
+// places cover all of it).
+func (q *rectifier) place(r rect, v blobView, side float64) (rect, bool) {
+	kw := int(math.Round(side / (r.W * refineGrow) * refineSize))
+	kh := int(math.Round(side / (r.H * refineGrow) * refineSize))
+	if kw < 4 || kh < 4 || kw > refineSize || kh > refineSize {
+		return r, false
+	}
+	var best rect
+	bestF := -1.0
+	for _, m := range v.masks {
+		c, f := bestSquare(m, kw, kh)
+		if f > bestF {
+			best, bestF = c, f
+		}
+	}
+	if bestF < 0.3 {
+		return r, false
+	}
+	out := fromRefine(r, best)
+	out.W, out.H = side, side
+	return out, true
+}
+
+// bestSquare finds the kw×kh window of a refine mask holding the most mask
+// pixels; it returns the window (centre of the plateau of windows within 3%
+// of the best) and the share of the window the best one fills.
+func bestSquare(m []byte, kw, kh int) (rect, float64) {
+	const n = refineSize
+	var integ [(n + 1) * (n + 1)]int32
+	for y := 0; y < n; y++ {
+		var row int32
+		for x := 0; x < n; x++ {
+			if m[y*n+x] != 0 {
+				row++
+			}
+			integ[(y+1)*(n+1)+x+1] = integ[y*(n+1)+x+1] + row
+		}
+	}
+	sum := func(x, y int) int32 {
+		return integ[(y+kh)*(n+1)+x+kw] - integ[y*(n+1)+x+kw] - integ[(y+kh)*(n+1)+x] + integ[y*(n+1)+x]
+	}
+	var top int32
+	for y := 0; y+kh <= n; y++ {
+		for x := 0; x+kw <= n; x++ {
+			top = max(top, sum(x, y))
+		}
+	}
+	if top == 0 {
+		return rect{}, 0
+	}
+	var sx, sy, cnt float64
+	for y := 0; y+kh <= n; y++ {
+		for x := 0; x+kw <= n; x++ {
+			if float64(sum(x, y)) >= 0.97*float64(top) {
+				sx += float64(x)
+				sy += float64(y)
+				cnt++
+			}
+		}
+	}
+	c := pt{sx/cnt + float64(kw)/2, sy/cnt + float64(kh)/2}
+	return rect{C: c, W: float64(kw), H: float64(kh)}, float64(top) / float64(kw*kh)
+}
+
+// warpBlob warps the grown blob r to the refine patch (blurred BGR bytes,
+// valid until the next warp).
+func (q *rectifier) warpBlob(frame gocv.Mat, r rect) []byte {
+	c := r.corners(refineGrow)
+	src := gocv.NewPoint2fVectorFromPoints([]gocv.Point2f{
+		{X: float32(c[0].X), Y: float32(c[0].Y)},
+		{X: float32(c[1].X), Y: float32(c[1].Y)},
+		{X: float32(c[3].X), Y: float32(c[3].Y)},
+	})
+	defer src.Close()
+	dst := gocv.NewPoint2fVectorFromPoints([]gocv.Point2f{{X: 0, Y: 0}, {X: refineSize, Y: 0}, {X: 0, Y: refineSize}})
+	defer dst.Close()
+	m := gocv.GetAffineTransform2f(src, dst)
+	defer m.Close()
+	gocv.WarpAffineWithParams(frame, &q.big, m, image.Pt(refineSize, refineSize), gocv.InterpolationLinear, gocv.BorderReplicate, colorWhite)
+	gocv.GaussianBlur(q.big, &q.small, image.Pt(3, 3), 0.8, 0.8, gocv.BorderReplicate)
+	p, _ := q.small.DataPtrUint8()
+	return p
+}
+
+// topRect is the square top face in a top mask of the refine patch of r.
+func (q *rectifier) topRect(mask []byte) (rect, bool) {
+	tm, _ := gocv.NewMatFromBytes(refineSize, refineSize, gocv.MatTypeCV8UC1, mask)
+	defer tm.Close()
+	k := gocv.GetStructuringElement(gocv.MorphRect, image.Pt(3, 3))
+	defer k.Close()
+	gocv.MorphologyEx(tm, &tm, gocv.MorphOpen, k)
+	cs := gocv.FindContours(tm, gocv.RetrievalExternal, gocv.ChainApproxSimple)
+	defer cs.Close()
+	// The glyph may cut the body's colour into pieces (bars reaching the
+	// face's edges): the top face is the hull of the pieces of some size.
+	var areas []float64
+	bestA := 0.0
+	for i := 0; i < cs.Size(); i++ {
+		a := gocv.ContourArea(cs.At(i))
+		areas = append(areas, a)
+		bestA = math.Max(bestA, a)
+	}
+	if bestA == 0 {
+		return rect{}, false
+	}
+	var pts []image.Point
+	for i, a := range areas {
+		if a >= 0.1*bestA {
+			pts = append(pts, cs.At(i).ToPoints()...)
+		}
+	}
+	t := minAreaRect(convexHull(pts))
+	side := t.side() / refineSize             // in units of the grown blob rectangle
+	maxSide := 1.05 / refineGrow * refineSize // not wider than the blob
+	if side < 0.45 || t.W/t.H > 1.35 || t.H/t.W > 1.35 || t.W > maxSide || t.H > maxSide {
+		return rect{}, false
+	}
+	return t, true
+}
+
+// clipToForeground clears the top-mask pixels outside the frame's
+// foreground (a pale die on a pale mat: the mat has the body's colour).
+func (q *rectifier) clipToForeground(r rect, masks ...[]byte) {
+	if q.mask.Ptr() == nil || q.mask.Empty() {
+		return
+	}
+	c := r.corners(refineGrow)
+	w := func(p pt) gocv.Point2f {
+		return gocv.Point2f{X: float32(p.X*q.scale - 0.5), Y: float32(p.Y*q.scale - 0.5)}
+	}
+	src := gocv.NewPoint2fVectorFromPoints([]gocv.Point2f{w(c[0]), w(c[1]), w(c[3])})
+	defer src.Close()
+	dst := gocv.NewPoint2fVectorFromPoints([]gocv.Point2f{{X: 0, Y: 0}, {X: refineSize, Y: 0}, {X: 0, Y: refineSize}})
+	defer dst.Close()
+	m := gocv.GetAffineTransform2f(src, dst)
+	defer m.Close()
+	gocv.WarpAffineWithParams(q.mask, &q.warped, m, image.Pt(refineSize, refineSize), gocv.InterpolationNearestNeighbor, gocv.BorderConstant, color.RGBA{})
+	fg, _ := q.warped.DataPtrUint8()
+	for _, mask := range masks {
+		for i := range mask {
+			if fg[i] == 0 {
+				mask[i] = 0
+			}
+		}
+	}
+}
+
+// refineAll places every die's top face. The side of a top face is taken
+// from all the dice whose top face was found (a plane over the frame, as
+// perspective makes far dice smaller); every die then gets a square of
+// that side placed where it covers the most of its body colour (a top face
+// found on its own is often a little too large or too small). A die that
+// cannot be placed keeps its found top face, or its blob at most that side.
+func (q *rectifier) refineAll(frame gocv.Mat, fs []found) {
+	var xs, ys, ss []float64
+	ok := make([]bool, len(fs))
+	blobs := make([]rect, len(fs))
+	views := make([]blobView, len(fs))
+	for i := range fs {
+		blobs[i] = fs[i].r
+		views[i] = q.view(frame, fs[i].r)
+		fs[i].r, ok[i] = q.refineView(fs[i].r, views[i])
+		if ok[i] {
+			xs, ys, ss = append(xs, fs[i].r.C.X), append(ys, fs[i].r.C.Y), append(ss, fs[i].r.side())
+		}
+	}
+	if len(ss) == 0 {
+		return
+	}
+	size := sizeModel(xs, ys, ss)
+	for i := range fs {
+		s := size(fs[i].r.C.X, fs[i].r.C.Y)
+		if p, placed := q.place(blobs[i], views[i], s); placed {
+			fs[i].r = p
+		} else if !ok[i] && fs[i].r.side() > s {
+			fs[i].r.W, fs[i].r.H = s, s
+		}
+	}
+}
+
+// sizeModel fits the die side over the frame as a plane s = a + b·x + c·y
+// (perspective makes far dice smaller), or the median with few dice.
+func sizeModel(xs, ys, ss []float64) func(x, y float64) float64 {
+	med := median(append([]float64(nil), ss...))
+	flat := func(float64, float64) float64 { return med }
+	if len(ss) < 5 {
+		return flat
+	}
+	// Least squares, then again without the sides more than 10% off the
+	// first fit (top faces found too large or too small).
+	keep := make([]bool, len(ss))
+	for i := range keep {
+		keep[i] = true
+	}
+	var coef [3]float64
+	for pass := 0; pass < 2; pass++ {
+		c, ok := fitPlane(xs, ys, ss, keep)
+		if !ok {
+			return flat
+		}
+		coef = c
+		n := 0
+		for i := range ss {
+			keep[i] = math.Abs(c[0]+c[1]*xs[i]+c[2]*ys[i]-ss[i]) <= 0.1*ss[i]
+			if keep[i] {
+				n++
+			}
+		}
+		if n < 4 {
+			break
+		}
+	}
+	return func(x, y float64) float64 {
+		s := coef[0] + coef[1]*x + coef[2]*y
+		return math.Max(0.7*med, math.Min(1.4*med, s))
+	}
+}
+
+// fitPlane is the least-squares plane s = a + b·x + c·y over the kept points.
+func fitPlane(xs, ys, ss []float64, keep []bool) ([3]float64, bool) {
+	var m [3][4]float64
+	for i := range ss {
+		if !keep[i] {
+			continue
+		}
+		v := [3]float64{1, xs[i], ys[i]}
+		for a := 0; a < 3; a++ {
+			for b := 0; b < 3; b++ {
+				m[a][b] += v[a] * v[b]
+			}
+			m[a][3] += v[a] * ss[i]
+		}
+	}
+	return solve3(m)
+}
+
+// solve3 solves a 3×3 linear system given as an augmented matrix.
+func solve3(m [3][4]float64) ([3]float64, bool) {
+	for c := 0; c < 3; c++ {
+		p := c
+		for r := c + 1; r < 3; r++ {
+			if math.Abs(m[r][c]) > math.Abs(m[p][c]) {
+				p = r
+			}
+		}
+		if math.Abs(m[p][c]) < 1e-9 {
+			return [3]float64{}, false
+		}
+		m[c], m[p] = m[p], m[c]
+		for r := 0; r < 3; r++ {
+			if r != c {
+				f := m[r][c] / m[c][c]
+				for k := c; k < 4; k++ {
+					m[r][k] -= f * m[c][k]
+				}
+			}
+		}
+	}
+	return [3]float64{m[0][3] / m[0][0], m[1][3] / m[1][1], m[2][3] / m[2][2]}, true
+}
+
+// topMask marks the pixels of a refine patch that have the body's colour:
+// the body is the median colour of the patch's central part.
+func topMask(p []byte, body [3]float64) []byte {
+	const n = refineSize
+
+	bsum := body[0] + body[1] + body[2] + 6
+	useChroma := bsum > 120
+	// Chroma is noisier in the dark: the tolerance grows there.
+	tol := topChroma * math.Max(1, 600/bsum)
+	mask := make([]byte, n*n)
+	for i := range mask {
+		q := p[3*i : 3*i+3]
+		sum := float64(q[0]) + float64(q[1]) + float64(q[2]) + 6
+		ratio := sum / bsum
+		if ratio < topDarkest || ratio > topLightest {
+			continue
+		}
+		if useChroma {
+			var d float64
+			for c := 0; c < 3; c++ {
+				d += math.Abs((float64(q[c])+2)/sum - (body[c]+2)/bsum)
+			}
+			if d > tol {
+				continue
+			}
+		}
+		mask[i] = 255
+	}
+	return mask
+}
+
+// bodiesOf gives the candidate body colours of a die patch (n×n BGR): the
+// central half is split by brightness (Otsu) into two groups, body and
+// glyph, either of which may be the body; each group's pure colour (B, G, R).
+func bodiesOf(p []byte, n int) [][3]float64 {
+	var lum []int
+	var idx []int
+	var hist [766]int
+	for y := n / 4; y < n*3/4; y++ {
+		for x := n / 4; x < n*3/4; x++ {
+			i := 3 * (y*n + x)
+			l := int(p[i]) + int(p[i+1]) + int(p[i+2])
+			lum = append(lum, l)
+			idx = append(idx, i)
+			hist[l]++
+		}
+	}
+	t := otsu(hist[:], len(lum))
+	var groups [2][3][]float64
+	for k, l := range lum {
+		g := 0
+		if l > t {
+			g = 1
+		}
+		i := idx[k]
+		for c := 0; c < 3; c++ {
+			groups[g][c] = append(groups[g][c], float64(p[i+c]))
+		}
+	}
+	var mean [2][3]float64
+	for g := range groups {
+		for c := 0; c < 3; c++ {
+			for _, v := range groups[g][c] {
+				mean[g][c] += v
+			}
+			mean[g][c] /= math.Max(1, float64(len(groups[g][c])))
+		}
+	}
+	var out [][3]float64
+	for g := range groups {
+		if len(groups[g][0]) >= len(lum)/8 {
+			out = append(out, pureColour(groups[g], mean[1-g]))
+		}
+	}
+	return out
+}
+
+// pureColour is the median colour of the pixels of a group (per channel
+// lists) that lie between the 50th and 80th percentile of distance from the
+// other group's mean: blurred edge pixels between body and glyph are mixed
+// colours, and the farthest few may be glare.
+func pureColour(g [3][]float64, other [3]float64) [3]float64 {
+	n := len(g[0])
+	d := make([]float64, n)
+	for i := 0; i < n; i++ {
+		for c := 0; c < 3; c++ {
+			x := g[c][i] - other[c]
+			d[i] += x * x
+		}
+	}
+	sorted := append([]float64(nil), d...)
+	lo := quickselect(sorted, n/2)
+	hi := quickselect(sorted, n*4/5)
+	var sel [3][]float64
+	for i := 0; i < n; i++ {
+		if d[i] >= lo && d[i] <= hi {
+			for c := 0; c < 3; c++ {
+				sel[c] = append(sel[c], g[c][i])
+			}
+		}
+	}
+	return [3]float64{median(sel[0]), median(sel[1]), median(sel[2])}
+}
+
+// mainAxis is the unit colour direction of largest spread of the BGR
+// pixels p, by power iteration from grey.
+func mainAxis(p []byte) [3]float64 {
+	var mean [3]float64
+	np := len(p) / 3
+	for i := 0; i < 3*np; i += 3 {
+		for c := 0; c < 3; c++ {
+			mean[c] += float64(p[i+c])
+		}
+	}
+	for c := range mean {
+		mean[c] /= float64(np)
+	}
+	var cov [3][3]float64
+	for i := 0; i < 3*np; i += 3 {
+		var d [3]float64
+		for c := 0; c < 3; c++ {
+			d[c] = float64(p[i+c]) - mean[c]
+		}
+		for a := 0; a < 3; a++ {
+			for b := 0; b < 3; b++ {
+				cov[a][b] += d[a] * d[b]
+			}
+		}
+	}
+	v := [3]float64{0.114, 0.587, 0.299}
+	for it := 0; it < 8; it++ {
+		var w [3]float64
+		for a := 0; a < 3; a++ {
+			for b := 0; b < 3; b++ {
+				w[a] += cov[a][b] * v[b]
+			}
+		}
+		norm := math.Sqrt(w[0]*w[0] + w[1]*w[1] + w[2]*w[2])
+		if norm < 1e-9 {
+			break
+		}
+		for a := range v {
+			v[a] = w[a] / norm
+		}
+	}
+	return v
+}
+
+// otsu is the threshold that best splits a histogram in two.
+func otsu(hist []int, n int) int {
+	var sum float64
+	for v, c := range hist {
+		sum += float64(v * c)
+	}
+	var sumB, wB float64
+	best, bestV := 0, -1.0
+	for v, c := range hist {
+		wB += float64(c)
+		if wB == 0 {
+			continue
+		}
+		wF := float64(n) - wB
+		if wF == 0 {
+			break
+		}
+		sumB += float64(v * c)
+		mB, mF := sumB/wB, (sum-sumB)/wF
+		if bv := wB * wF * (mB - mF) * (mB - mF); bv > bestV {
+			best, bestV = v, bv
+		}
+	}
+	return best
+}
