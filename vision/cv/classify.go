@@ -3,6 +3,8 @@ package cv
 import (
 	"math"
 	"sort"
+
+	"gocv.io/x/gocv"
 )
 
 // Classifier settings. A die's face is told from its ink map: the distance
@@ -220,4 +222,113 @@ func ssd(a, b []float32) float64 {
 		s0 += e * e
 	}
 	return float64(s0 + s1)
+}
+
+func (m *Model) isTwin(a, b int) bool {
+	for _, t := range m.Classes[a].Twins {
+		if t == b {
+			return true
+		}
+	}
+	return false
+}
+
+// resolveTwins gives each die whose kind is one of several twins a kind
+// that the frame still has room for: dice of sure kinds count first.
+func (r *Reader) resolveTwins(vs []verdict) {
+	counts := r.KindCounts
+	if counts == nil {
+		counts = DefaultKindCounts
+	}
+	used := map[string]int{}
+	for _, v := range vs {
+		if len(v.alts) == 0 {
+			used[r.m.Classes[v.class].Kind]++
+		}
+	}
+	room := func(kind string) bool {
+		c, ok := counts[kind]
+		if !ok {
+			c = 1
+		}
+		return used[kind] < c
+	}
+	for i := range vs {
+		v := &vs[i]
+		if len(v.alts) == 0 {
+			continue
+		}
+		choice := v.class
+		if !room(r.m.Classes[choice].Kind) {
+			for _, a := range v.alts {
+				if room(r.m.Classes[a].Kind) {
+					choice = a
+					break
+				}
+			}
+		}
+		v.class = choice
+		used[r.m.Classes[choice].Kind]++
+	}
+}
+
+// Other placements of the top face tried, in turn, for a die not read
+// surely where it was found: sizes (its edges are found within a few
+// percent) and shifts (a fraction of the side).
+var (
+	rescales = []float64{0.93, 1.07, 0.86}
+	reshifts = [][2]float64{{-0.07, 0}, {0.07, 0}, {0, -0.07}, {0, 0.07}}
+)
+
+// glyphAngles are the turns tried for a die found by its glyph alone (its
+// edges barely show, so its angle is a guess).
+var glyphAngles = []float64{15, 30, 45, 60, 75}
+
+// bestAngle turns a die found by its glyph alone to the angle at which the
+// best class fits it best.
+func (r *Reader) bestAngle(frame gocv.Mat, rc rect) rect {
+	best := rc
+	v := r.m.classify(featureOf(r.q.patch(frame, rc)))
+	for _, a := range glyphAngles {
+		s := rc
+		s.Angle += a * math.Pi / 180
+		if w := r.m.classify(featureOf(r.q.patch(frame, s))); w.resid < v.resid {
+			best, v = s, w
+		}
+	}
+	return best
+}
+
+// classifyDie classifies the die whose top face is r. A die not read
+// surely is tried at other placements; the placement the best class fits
+// best (smallest residual) is kept.
+func (r *Reader) classifyDie(frame gocv.Mat, rc rect) verdict {
+	v := r.m.classify(featureOf(r.q.patch(frame, rc)))
+	if v.conf >= r.m.Threshold {
+		return v
+	}
+	// Placements to try: other sizes and shifts. Trying stops at a
+	// placement read surely that fits well.
+	var cands []rect
+	for _, k := range rescales {
+		s := rc
+		s.W, s.H = rc.W*k, rc.H*k
+		cands = append(cands, s)
+	}
+	ux, uy := math.Cos(rc.Angle), math.Sin(rc.Angle)
+	for _, d := range reshifts {
+		s := rc
+		s.C.X += (d[0]*ux - d[1]*uy) * rc.W
+		s.C.Y += (d[0]*uy + d[1]*ux) * rc.W
+		cands = append(cands, s)
+	}
+	for _, s := range cands {
+		if w := r.m.classify(featureOf(r.q.patch(frame, s))); w.resid < v.resid {
+			v = w
+		}
+		if v.conf >= r.m.Threshold && v.resid <= goodResid {
+			break
+		}
+	}
+	return v
 }
