@@ -8,10 +8,12 @@ XVFB = $(shell command -v xvfb-run >/dev/null && echo "xvfb-run -a")
 
 # The game is saved as it goes: run again to resume it; a finished game is kept aside.
 SAVE ?= $(HOME)/.local/share/tableside/game.log
+# The cards you entered once with "bin/tableside cards".
+LIBRARY ?= $(HOME)/.local/share/tableside/library.json
 
 run: deps build
 	@mkdir -p $(dir $(SAVE))
-	./$(BIN) play --save $(SAVE)
+	./$(BIN) play --save $(SAVE) --library $(LIBRARY)
 
 deps:
 	@scripts/deps.sh

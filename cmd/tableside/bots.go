@@ -2,7 +2,10 @@ package main
 
 import (
 	"encoding/json"
+	"fmt"
+	"io"
 	"sort"
+	"tableside/engine/heir/cardedit"
 
 	"tableside/engine"
 	"tableside/engine/heir"
@@ -25,4 +28,56 @@ func botNames() []string {
 	}
 	sort.Strings(names)
 	return names
+}
+
+// withLibrary puts the card library file's cards into a new game's setup
+// (a setup that brings its own library keeps it). Only whole sets of Plan
+// cards are used: with a set half entered the player tells each revealed
+// card, as without a library.
+func withLibrary(game string, setup json.RawMessage, path string, warn io.Writer) (json.RawMessage, error) {
+	if game != "heir" {
+		return setup, nil
+	}
+	lib, err := loadLibrary(path)
+	if err != nil {
+		return nil, err
+	}
+	s := map[string]json.RawMessage{}
+	if len(setup) > 0 {
+		if err := json.Unmarshal(setup, &s); err != nil {
+			return nil, fmt.Errorf("setup: %w", err)
+		}
+	}
+	if _, ok := s["library"]; ok {
+		return setup, nil
+	}
+	_, o, err := heir.ParseSetup(setup)
+	if err != nil {
+		return nil, err
+	}
+	lib.PlanCards = wholeSet(lib.PlanCards, o.Academy, warn)
+	if n := len(lib.SoloPerformanceCards); n < cardedit.SoloCards {
+		fmt.Fprintf(warn, "tableside: %d of %d Solo Performance cards are in the card library; you will be asked which card is drawn ('tableside cards' enters the rest)\n", n, cardedit.SoloCards)
+	}
+	s["library"], _ = json.Marshal(lib)
+	out, _ := json.Marshal(s)
+	if _, _, err := heir.ParseSetup(out); err != nil {
+		return nil, fmt.Errorf("card library %s: %w", path, err)
+	}
+	return out, nil
+}
+
+// wholeSet keeps the Plan cards when the game's set is whole.
+func wholeSet(cards []heir.PlanCard, academy bool, warn io.Writer) []heir.PlanCard {
+	n := 0
+	for _, c := range cards {
+		if c.Academy == academy {
+			n++
+		}
+	}
+	if n == cardedit.SetSize(academy) {
+		return cards
+	}
+	fmt.Fprintf(warn, "tableside: %d of %d Plan cards of this game's set are in the card library; you will tell each revealed Plan card ('tableside cards' enters the rest)\n", n, cardedit.SetSize(academy))
+	return nil
 }

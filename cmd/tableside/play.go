@@ -21,6 +21,7 @@ func init() {
 
 type playFlags struct {
 	game, save, setup, lang string
+	library                 string
 	seed                    uint64
 	json                    bool
 }
@@ -34,6 +35,7 @@ func runPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs.StringVar(&f.save, "save", "", "append every answer to this log file, and resume from it if it exists")
 	fs.StringVar(&f.setup, "setup", "", "the game's setup: JSON, or @FILE")
 	fs.StringVar(&f.lang, "lang", "en", "language of the messages: en or fr")
+	fs.StringVar(&f.library, "library", "", "the card library file a new game takes its cards from (see 'tableside cards')")
 	fs.BoolVar(&f.json, "json", false, "one prompt per line as JSON out, one answer per line as JSON in")
 	if err := fs.Parse(args); err != nil {
 		return 2
@@ -64,6 +66,9 @@ type session struct {
 	cat  engine.Catalog
 	lang string
 	log  *os.File
+	// changed, when set, runs after every answer and undo (the card
+	// editor saves its library there).
+	changed func(*engine.Game) error
 }
 
 func openSession(f playFlags, stderr io.Writer) (*session, error) {
@@ -74,6 +79,11 @@ func openSession(f playFlags, stderr io.Writer) (*session, error) {
 	setup, err := readSetup(f.setup)
 	if err != nil {
 		return nil, err
+	}
+	if f.library != "" {
+		if setup, err = withLibrary(f.game, setup, f.library, stderr); err != nil {
+			return nil, err
+		}
 	}
 	s := &session{cat: bot.Messages(), lang: f.lang}
 	if f.save == "" {
@@ -249,13 +259,16 @@ func (s *session) loop(f frontEnd) error {
 			if err := s.undo(undo); err != nil {
 				f.problem(err)
 			}
-			continue
-		}
-		ev, err := s.answer(a)
-		if err != nil {
+		} else if ev, err := s.answer(a); err != nil {
 			f.problem(err)
 			continue
+		} else {
+			f.events(ev)
 		}
-		f.events(ev)
+		if s.changed != nil {
+			if err := s.changed(s.game); err != nil {
+				return err
+			}
+		}
 	}
 }
