@@ -144,6 +144,20 @@ func (e *editor) changed(typ, key string, p engine.Params) {
 	e.t.Emit(engine.Event{Type: typ, Key: key, Params: p, Data: map[string]any{"library": e.lib}})
 }
 
+// refused tells the table why a card is not added: it was dropped (not
+// ok), or it is already in the library (dup ≥ 0, the index idOf names).
+func (e *editor) refused(ok bool, dup int, idOf func(int) string) bool {
+	switch {
+	case !ok:
+		e.t.Emit(engine.Event{Type: "card.dropped", Key: "cards.ev.dropped"})
+	case dup >= 0:
+		e.t.Emit(engine.Event{Type: "card.duplicate", Key: "cards.ev.duplicate", Params: engine.Params{"id": idOf(dup)}})
+	default:
+		return false
+	}
+	return true
+}
+
 func opt(id, key string, p engine.Params) engine.Option {
 	return engine.Option{ID: id, Key: key, Params: p}
 }

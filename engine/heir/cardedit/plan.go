@@ -24,15 +24,9 @@ var saLocations = []string{heir.Theater, heir.Downtown, heir.Academy, heir.Marke
 // enterPlan asks for one Plan card; none at any question drops the card.
 func (e *editor) enterPlan() {
 	c, ok := e.askPlan()
-	if !ok {
-		e.t.Emit(engine.Event{Type: "card.dropped", Key: "cards.ev.dropped"})
+	dup := slices.IndexFunc(e.lib.PlanCards, func(o heir.PlanCard) bool { return samePlan(o, c) })
+	if e.refused(ok, dup, func(i int) string { return e.lib.PlanCards[i].ID }) {
 		return
-	}
-	for _, o := range e.lib.PlanCards {
-		if samePlan(o, c) {
-			e.t.Emit(engine.Event{Type: "card.duplicate", Key: "cards.ev.duplicate", Params: engine.Params{"id": o.ID}})
-			return
-		}
 	}
 	prefix := "plan-B"
 	if c.Academy {

@@ -1,6 +1,8 @@
 package cardedit
 
 import (
+	"slices"
+
 	"tableside/engine"
 	"tableside/engine/heir/theater"
 	"tableside/engine/trickerion"
@@ -37,15 +39,9 @@ func (e *editor) enterSolo() {
 	if ok {
 		ok = c.Validate() == nil
 	}
-	if !ok {
-		e.t.Emit(engine.Event{Type: "card.dropped", Key: "cards.ev.dropped"})
+	dup := slices.IndexFunc(e.lib.SoloPerformanceCards, func(o theater.CardSpec) bool { return sameSolo(o, c) })
+	if e.refused(ok, dup, func(i int) string { return e.lib.SoloPerformanceCards[i].ID }) {
 		return
-	}
-	for _, o := range e.lib.SoloPerformanceCards {
-		if sameSolo(o, c) {
-			e.t.Emit(engine.Event{Type: "card.duplicate", Key: "cards.ev.duplicate", Params: engine.Params{"id": o.ID}})
-			return
-		}
 	}
 	e.lib.SoloPerformanceCards = append(e.lib.SoloPerformanceCards, c)
 	e.changed("card.added", "cards.ev.added.solo", engine.Params{"id": c.ID, "slots": itoa(len(c.Slots)),
