@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs what Tableside needs to build and test on Debian 12 / Raspberry Pi OS
 # Bookworm, each thing only when it is missing:
-#   - Debian packages: OpenCV 4.6 (gocv), GL and X11 headers (Fyne), Xvfb (headless UI tests)
+#   - Debian packages: OpenCV 4.6 (gocv), GL and X11 headers (Fyne), Xvfb (headless UI tests),
+#     GStreamer base plugins and libcamerasrc (the Pi camera is read through GStreamer)
 #   - Go 1.26 (Debian ships 1.19: if no Go 1.26 is on PATH, Debian's Go fetches the
 #     official 1.26 toolchain as a module through the Go module proxy)
 #   - the Go modules in go.mod
@@ -10,7 +11,7 @@ set -euo pipefail
 
 GO_WANT=1.26.8
 LOCAL_GO="${XDG_DATA_HOME:-$HOME/.local/share}/tableside/go${GO_WANT}"
-PKGS=(pkg-config gcc libopencv-dev libgl1-mesa-dev xorg-dev xvfb)
+PKGS=(pkg-config gcc libopencv-dev libgl1-mesa-dev xorg-dev xvfb gstreamer1.0-plugins-base gstreamer1.0-libcamera)
 
 go_ok() { # is $1 a go of at least 1.26?
   local v
