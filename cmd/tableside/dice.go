@@ -232,7 +232,7 @@ func runBench(dir string, seed uint64, frames, maxErrs int, reuse bool, w io.Wri
 		}
 		rd.Image = filepath.Base(p)
 		ms = append(ms, rd.Millis)
-		tally.Add(tr, rd)
+		tally.AddPlaced(tr, rd, r.Placements())
 	}
 	tally.Report(w)
 	sort.Float64s(ms)

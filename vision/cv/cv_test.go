@@ -13,6 +13,8 @@ import (
 	"strings"
 	"testing"
 
+	"gocv.io/x/gocv"
+
 	"tableside/vision"
 	"tableside/vision/synth"
 )
@@ -103,6 +105,78 @@ func TestReadingIsLeftToRight(t *testing.T) {
 		if d.Unsure != (d.Face == "") || d.Confidence < 0 || d.Confidence > 1 || d.Size <= 0 {
 			t.Errorf("inconsistent die %+v", d)
 		}
+	}
+	// The placements follow the dice.
+	ps := r.Placements()
+	if len(ps) != len(rd.Dice) {
+		t.Fatalf("%d placements for %d dice", len(ps), len(rd.Dice))
+	}
+	for i, p := range ps {
+		d := rd.Dice[i]
+		if int(math.Round(p.X)) != d.X || int(math.Round(p.Y)) != d.Y || int(math.Round(p.Side)) != d.Size {
+			t.Errorf("placement %d %+v is not die %+v", i, p, d)
+		}
+	}
+}
+
+// Two readings of one die (a blob split in too many parts): the one its
+// class fits better stays; dice apart stay.
+func TestDropDuplicates(t *testing.T) {
+	at := func(x, y, resid float64) candidate {
+		return candidate{rc: rect{C: pt{x, y}, W: 60, H: 60}, v: verdict{resid: resid}}
+	}
+	got := dropDuplicates([]candidate{at(100, 100, 0.03), at(110, 105, 0.02), at(170, 100, 0.05), at(100, 100, 0.02)})
+	want := []candidate{at(110, 105, 0.02), at(170, 100, 0.05)}
+	if len(got) != len(want) {
+		t.Fatalf("kept %+v, want %+v", got, want)
+	}
+	for i := range want {
+		if got[i].rc.C != want[i].rc.C {
+			t.Errorf("kept %+v, want %+v", got, want)
+		}
+	}
+}
+
+// A square face looks the same turned by 90°: angle errors are taken
+// modulo 90°.
+func TestAngleErr90(t *testing.T) {
+	for _, c := range []struct{ a, b, want float64 }{
+		{10, 10, 0}, {10, 100, 0}, {95, 3, 2}, {-44, 44, 2}, {0, 45, 45}, {359, 1, 2}, {30, 0, 30},
+	} {
+		if got := angleErr90(c.a, c.b); math.Abs(got-c.want) > 1e-9 {
+			t.Errorf("angleErr90(%v, %v) = %v, want %v", c.a, c.b, got, c.want)
+		}
+	}
+}
+
+// A die as dark as the mat whose glyph touches a die the mask shows: the
+// body of the shown die is kept whole, the glyph is left apart.
+func TestTrimKeepsBodyAndGlyph(t *testing.T) {
+	const s = 40
+	mask := gocv.NewMatWithSize(200, 200, gocv.MatTypeCV8UC1)
+	defer mask.Close()
+	ink := gocv.NewMatWithSize(200, 200, gocv.MatTypeCV8UC1)
+	defer ink.Close()
+	gocv.Rectangle(&mask, image.Rect(40, 40, 80, 80), colorWhite, -1)
+	// An X glyph, 5 px strokes, to the right of the die, joined to it by
+	// a smudge.
+	for _, m := range []*gocv.Mat{&mask, &ink} {
+		gocv.Line(m, image.Pt(88, 63), image.Pt(112, 87), colorWhite, 5)
+		gocv.Line(m, image.Pt(88, 87), image.Pt(112, 63), colorWhite, 5)
+	}
+	gocv.Line(&mask, image.Pt(78, 68), image.Pt(100, 75), colorWhite, 4)
+	gocv.Rectangle(&ink, image.Rect(50, 50, 70, 70), colorWhite, -1)
+	bs := contourBlobs(mask, 10)
+	if len(bs) != 1 || math.Max(bs[0].r.W, bs[0].r.H) < trimLong*s {
+		t.Fatalf("test mask: blobs %+v", bs)
+	}
+	bodies, glyphs := trim(mask, ink, bs[0].pts, s)
+	// The drawn square covers pixels 40..80: 41 wide, centred on 60.
+	if len(bodies) != 1 || math.Hypot(bodies[0].C.X-60, bodies[0].C.Y-60) > 2 || math.Abs(bodies[0].side()-41) > 3 {
+		t.Errorf("bodies %+v, want one at 60,60 of side 41", bodies)
+	}
+	if len(glyphs) != 1 || math.Hypot(glyphs[0].r.C.X-100, glyphs[0].r.C.Y-75) > 4 {
+		t.Errorf("glyphs %+v, want one about 100,75", glyphs)
 	}
 }
 

@@ -46,8 +46,8 @@ func detectMask(frame gocv.Mat) ([]found, gocv.Mat, float64) {
 	defer ink.Close()
 	mask := foreground(work, bg, ink)
 	var out []found
-	for _, f := range blobs(work, mask) {
-		if hasInk(raw, f.r) {
+	for _, f := range blobs(work, mask, ink) {
+		if hasInk(raw, f.r) || faceContrast(work, f.r) >= minFaceContrast {
 			out = append(out, f)
 		}
 	}
@@ -268,25 +268,9 @@ func fillHoles(m gocv.Mat) gocv.Mat {
 }
 
 // blobs fits rotated squares to the mask's blobs, in work pixels.
-func blobs(work, mask gocv.Mat) []found {
-	cs := gocv.FindContours(mask, gocv.RetrievalExternal, gocv.ChainApproxSimple)
-	defer cs.Close()
-	type blob struct {
-		r    rect
-		area float64
-		pts  []image.Point
-	}
-	var bs []blob
+func blobs(work, mask, ink gocv.Mat) []found {
 	minArea := float64(mask.Cols()*mask.Cols()) / 8000 // a glyph of 7 px at 640
-	for i := 0; i < cs.Size(); i++ {
-		pv := cs.At(i)
-		a := gocv.ContourArea(pv)
-		if a < minArea {
-			continue
-		}
-		pts := pv.ToPoints()
-		bs = append(bs, blob{r: minAreaRect(convexHull(pts)), area: a, pts: pts})
-	}
+	bs := contourBlobs(mask, minArea)
 	s := dieSide(func(yield func(rect, float64) bool) {
 		for _, b := range bs {
 			if !yield(b.r, b.area) {
@@ -304,6 +288,12 @@ func blobs(work, mask gocv.Mat) []found {
 			for _, r := range split(work, mask, b.pts, s) {
 				out = append(out, found{r: r, solid: true})
 			}
+		case math.Max(b.r.W, b.r.H) > trimLong*s:
+			bodies, rest := trim(mask, ink, b.pts, s)
+			for _, r := range bodies {
+				out = append(out, found{r: r, solid: true})
+			}
+			glyphs = append(glyphs, rest...)
 		default:
 			out = append(out, found{r: b.r, solid: true})
 		}
@@ -318,6 +308,133 @@ func blobs(work, mask gocv.Mat) []found {
 		out = append(out, found{r: r})
 	}
 	return out
+}
+
+// blob is one outer contour of a mask: its fitted rectangle, area and points.
+type blob struct {
+	r    rect
+	area float64
+	pts  []image.Point
+}
+
+// contourBlobs gives the outer contours of a mask of at least minArea
+// pixels.
+func contourBlobs(mask gocv.Mat, minArea float64) []blob {
+	cs := gocv.FindContours(mask, gocv.RetrievalExternal, gocv.ChainApproxSimple)
+	defer cs.Close()
+	var bs []blob
+	for i := 0; i < cs.Size(); i++ {
+		pv := cs.At(i)
+		a := gocv.ContourArea(pv)
+		if a < minArea {
+			continue
+		}
+		pts := pv.ToPoints()
+		bs = append(bs, blob{r: minAreaRect(convexHull(pts)), area: a, pts: pts})
+	}
+	return bs
+}
+
+// trimLong: a blob longer than this many die sides (but not of two dice's
+// area) is a die with something joined to it.
+const trimLong = 1.3
+
+// trim cuts the die bodies out of a blob longer than a die: an opening by
+// a disc half a die wide keeps the bodies and drops what is thinner (the
+// glyph of a die as dark as the mat, a side, a shadow). The ink left
+// outside the bodies (blobs of it) may be the glyphs of dice the mask
+// does not show.
+func trim(mask, ink gocv.Mat, contour []image.Point, s float64) ([]rect, []blob) {
+	bb := boundsOf(contour).Inset(-2).Intersect(image.Rect(0, 0, mask.Cols(), mask.Rows()))
+	one := fillBlob(contour, bb)
+	defer one.Close()
+	dist := gocv.NewMat()
+	defer dist.Close()
+	labels := gocv.NewMat()
+	defer labels.Close()
+	gocv.DistanceTransform(one, &dist, &labels, gocv.DistL2, gocv.DistanceMask3, gocv.DistanceLabelCComp)
+	core := gocv.NewMat()
+	defer core.Close()
+	r := 0.25 * s
+	gocv.Threshold(dist, &core, float32(r), 255, gocv.ThresholdBinary)
+	core.ConvertTo(&core, gocv.MatTypeCV8UC1)
+	k := int(2*r) | 1
+	disc := gocv.GetStructuringElement(gocv.MorphEllipse, image.Pt(k, k))
+	defer disc.Close()
+	opened := gocv.NewMat()
+	defer opened.Close()
+	gocv.Dilate(core, &opened, disc)
+	var bodies []rect
+	for _, b := range contourBlobs(opened, 0.3*s*s) {
+		b.r.C.X += float64(bb.Min.X)
+		b.r.C.Y += float64(bb.Min.Y)
+		bodies = append(bodies, b.r)
+	}
+	if len(bodies) == 0 {
+		return []rect{minAreaRect(convexHull(contour))}, nil
+	}
+	// What is left, a little away from the bodies, where there is ink.
+	k5 := gocv.GetStructuringElement(gocv.MorphEllipse, image.Pt(5, 5))
+	defer k5.Close()
+	gocv.Dilate(opened, &opened, k5)
+	rest := gocv.NewMat()
+	defer rest.Close()
+	gocv.Subtract(one, opened, &rest)
+	inkHere := ink.Region(bb)
+	defer inkHere.Close()
+	gocv.BitwiseAnd(rest, inkHere, &rest)
+	glyphs := contourBlobs(rest, 0.03*s*s)
+	for i := range glyphs {
+		glyphs[i].r.C.X += float64(bb.Min.X)
+		glyphs[i].r.C.Y += float64(bb.Min.Y)
+		for k := range glyphs[i].pts {
+			glyphs[i].pts[k] = glyphs[i].pts[k].Add(bb.Min)
+		}
+	}
+	return bodies, glyphs
+}
+
+// fillBlob draws the blob of a contour into a new mask of the box bb.
+func fillBlob(contour []image.Point, bb image.Rectangle) gocv.Mat {
+	one := gocv.NewMatWithSize(bb.Dy(), bb.Dx(), gocv.MatTypeCV8UC1)
+	shifted := make([]image.Point, len(contour))
+	for i, p := range contour {
+		shifted[i] = p.Sub(bb.Min)
+	}
+	pv := gocv.NewPointsVectorFromPoints([][]image.Point{shifted})
+	defer pv.Close()
+	gocv.FillPoly(&one, pv, colorWhite)
+	return one
+}
+
+// minFaceContrast: a die's glyph spreads the brightness of its face's
+// middle far more than a mat's grain does, even blurred (dice 0.34 and
+// more, mat blobs 0.18 at most on the rendered sets).
+const minFaceContrast = 0.26
+
+// faceContrast is (p97−p3)/(p97+p3+150) of the brightness (B+G+R) in the
+// middle of blob r (the work image): a blurred thin glyph (a "?") has too
+// little local contrast for the ink mask, but still spreads the face's
+// brightness.
+func faceContrast(work gocv.Mat, r rect) float64 {
+	p, _ := work.DataPtrUint8()
+	w, h := work.Cols(), work.Rows()
+	d := 0.3 * r.side()
+	var hist [766]int
+	n := 0
+	for y := max(0, int(r.C.Y-d)); y <= min(h-1, int(r.C.Y+d)); y++ {
+		row := p[3*(y*w) : 3*(y*w+w)]
+		for x := max(0, int(r.C.X-d)); x <= min(w-1, int(r.C.X+d)); x++ {
+			hist[int(row[3*x])+int(row[3*x+1])+int(row[3*x+2])]++
+			n++
+		}
+	}
+	if n < 16 {
+		return 0
+	}
+	lo := quantile(hist[:], n, 0.03)
+	hi := quantile(hist[:], n, 0.97)
+	return float64(hi-lo) / float64(hi+lo+150)
 }
 
 // hasInk: every die face has a glyph; a blob without one is mat.
@@ -403,15 +520,8 @@ func dieSide(each func(func(rect, float64) bool)) float64 {
 // still a row of dice long is cut).
 func split(work, mask gocv.Mat, contour []image.Point, s float64) []rect {
 	bb := boundsOf(contour).Inset(-2).Intersect(image.Rect(0, 0, mask.Cols(), mask.Rows()))
-	one := gocv.NewMatWithSize(bb.Dy(), bb.Dx(), gocv.MatTypeCV8UC1)
+	one := fillBlob(contour, bb)
 	defer one.Close()
-	shifted := make([]image.Point, len(contour))
-	for i, p := range contour {
-		shifted[i] = p.Sub(bb.Min)
-	}
-	pv := gocv.NewPointsVectorFromPoints([][]image.Point{shifted})
-	defer pv.Close()
-	gocv.FillPoly(&one, pv, colorWhite)
 	dist := gocv.NewMat()
 	defer dist.Close()
 	labels := gocv.NewMat()

@@ -25,6 +25,44 @@ type Reader struct {
 	q *rectifier
 	// KindCounts overrides DefaultKindCounts (kinds not listed: 1).
 	KindCounts map[string]int
+	placed     []Placement // of the last reading's dice
+	cands      []candidate
+}
+
+// candidate is a die read at a placement.
+type candidate struct {
+	rc rect
+	v  verdict
+}
+
+// dupDist: two dice whose top faces lie closer than this many sides are
+// one die found twice (a blob split in too many parts); the one its class
+// fits better stays.
+const dupDist = 0.6
+
+func dropDuplicates(cs []candidate) []candidate {
+	var drop [64]bool
+	if len(cs) > len(drop) {
+		return cs
+	}
+	for i, c := range cs {
+		for j, o := range cs {
+			if j == i || math.Hypot(c.rc.C.X-o.rc.C.X, c.rc.C.Y-o.rc.C.Y) >= dupDist*math.Min(c.rc.side(), o.rc.side()) {
+				continue
+			}
+			if o.v.resid < c.v.resid || (o.v.resid == c.v.resid && j < i) {
+				drop[i] = true
+				break
+			}
+		}
+	}
+	out := cs[:0]
+	for i, c := range cs {
+		if !drop[i] {
+			out = append(out, c)
+		}
+	}
+	return out
 }
 
 // NewReader makes a Reader for model m.
@@ -80,13 +118,12 @@ func millisSince(t time.Time) float64 {
 
 // read detects and classifies.
 func (r *Reader) read(frame gocv.Mat) (vision.Reading, error) {
-	var dice []vision.Die
-	var vs []verdict
 	fs, mask, scale := detectMask(frame)
 	defer mask.Close()
 	r.q.useMask(mask, scale)
 	defer r.q.useMask(gocv.Mat{}, 0)
 	r.q.refineAll(frame, fs)
+	r.cands = r.cands[:0]
 	for _, f := range fs {
 		rc := f.r
 		if !f.solid {
@@ -96,10 +133,18 @@ func (r *Reader) read(frame gocv.Mat) (vision.Reading, error) {
 		if v.resid > dropResid {
 			continue
 		}
-		vs = append(vs, v)
+		r.cands = append(r.cands, candidate{rc: rc, v: v})
+	}
+	r.cands = dropDuplicates(r.cands)
+	dice := make([]vision.Die, 0, len(r.cands))
+	vs := make([]verdict, 0, len(r.cands))
+	r.placed = r.placed[:0]
+	for _, c := range r.cands {
+		vs = append(vs, c.v)
+		r.placed = append(r.placed, placementOf(c.rc))
 		dice = append(dice, vision.Die{
-			X: int(math.Round(f.r.C.X)), Y: int(math.Round(f.r.C.Y)),
-			Size: int(math.Round(f.r.side())),
+			X: int(math.Round(c.rc.C.X)), Y: int(math.Round(c.rc.C.Y)),
+			Size: int(math.Round(c.rc.side())),
 		})
 	}
 	if len(dice) == 0 {
@@ -117,6 +162,7 @@ func (r *Reader) read(frame gocv.Mat) (vision.Reading, error) {
 		}
 	}
 	vision.SortDice(dice)
+	sortPlacements(r.placed)
 	return vision.Reading{Dice: dice}, nil
 }
 
