@@ -170,7 +170,7 @@ func TestTrimKeepsBodyAndGlyph(t *testing.T) {
 	if len(bs) != 1 || math.Max(bs[0].r.W, bs[0].r.H) < trimLong*s {
 		t.Fatalf("test mask: blobs %+v", bs)
 	}
-	bodies, glyphs := trim(mask, ink, bs[0].pts, s)
+	bodies, glyphs := trim(mask, mask, ink, bs[0].pts, s)
 	// The drawn square covers pixels 40..80: 41 wide, centred on 60.
 	if len(bodies) != 1 || math.Hypot(bodies[0].C.X-60, bodies[0].C.Y-60) > 2 || math.Abs(bodies[0].side()-41) > 3 {
 		t.Errorf("bodies %+v, want one at 60,60 of side 41", bodies)

@@ -271,16 +271,11 @@ func fillHoles(m gocv.Mat) gocv.Mat {
 func blobs(work, mask, ink gocv.Mat) []found {
 	minArea := float64(mask.Cols()*mask.Cols()) / 8000 // a glyph of 7 px at 640
 	bs := contourBlobs(mask, minArea)
-	s := dieSide(func(yield func(rect, float64) bool) {
-		for _, b := range bs {
-			if !yield(b.r, b.area) {
-				return
-			}
-		}
-	})
+	side := dieSides(bs)
 	var out []found
 	var glyphs []blob
 	for _, b := range bs {
+		s := side(b.r.C)
 		switch {
 		case b.area < 0.35*s*s:
 			glyphs = append(glyphs, b)
@@ -289,7 +284,7 @@ func blobs(work, mask, ink gocv.Mat) []found {
 				out = append(out, found{r: r, solid: true})
 			}
 		case math.Max(b.r.W, b.r.H) > trimLong*s:
-			bodies, rest := trim(mask, ink, b.pts, s)
+			bodies, rest := trim(work, mask, ink, b.pts, s)
 			for _, r := range bodies {
 				out = append(out, found{r: r, solid: true})
 			}
@@ -301,6 +296,7 @@ func blobs(work, mask, ink gocv.Mat) []found {
 	// A die as dark or light as the mat shows only its glyph: a die of the
 	// frame's size is assumed around a glyph that no die holds.
 	for _, g := range glyphs {
+		s := side(g.r.C)
 		if g.area < 0.04*s*s || g.r.W > 1.2*s || g.r.H > 1.2*s || near(out, g.r.C, 0.8*s) {
 			continue
 		}
@@ -341,10 +337,11 @@ const trimLong = 1.3
 
 // trim cuts the die bodies out of a blob longer than a die: an opening by
 // a disc half a die wide keeps the bodies and drops what is thinner (the
-// glyph of a die as dark as the mat, a side, a shadow). The ink left
-// outside the bodies (blobs of it) may be the glyphs of dice the mask
-// does not show.
-func trim(mask, ink gocv.Mat, contour []image.Point, s float64) ([]rect, []blob) {
+// glyph of a die as dark as the mat, a side, a shadow); a body still
+// longer than a die is two dice side by side, split. The ink left outside
+// the bodies (blobs of it) may be the glyphs of dice the mask does not
+// show.
+func trim(work, mask, ink gocv.Mat, contour []image.Point, s float64) ([]rect, []blob) {
 	bb := boundsOf(contour).Inset(-2).Intersect(image.Rect(0, 0, mask.Cols(), mask.Rows()))
 	one := fillBlob(contour, bb)
 	defer one.Close()
@@ -368,7 +365,14 @@ func trim(mask, ink gocv.Mat, contour []image.Point, s float64) ([]rect, []blob)
 	for _, b := range contourBlobs(opened, 0.3*s*s) {
 		b.r.C.X += float64(bb.Min.X)
 		b.r.C.Y += float64(bb.Min.Y)
-		bodies = append(bodies, b.r)
+		if math.Max(b.r.W, b.r.H) <= trimLong*s {
+			bodies = append(bodies, b.r)
+			continue
+		}
+		for k := range b.pts {
+			b.pts[k] = b.pts[k].Add(bb.Min)
+		}
+		bodies = append(bodies, split(work, mask, b.pts, s)...)
 	}
 	if len(bodies) == 0 {
 		return []rect{minAreaRect(convexHull(contour))}, nil
@@ -490,27 +494,26 @@ func edgeAngle(work gocv.Mat, c pt, s float64) float64 {
 	return math.Atan2(ss, sc) / 4
 }
 
-// dieSide estimates the side of one die from blobs that look like one
-// square die (about square, filling their rectangle); 0 if there is none.
-func dieSide(each func(func(rect, float64) bool)) float64 {
-	var sides []float64
-	each(func(r rect, area float64) bool {
-		asp := r.W / r.H
-		if asp > 0.75 && asp < 1.33 && area > 0.8*r.W*r.H {
-			sides = append(sides, math.Sqrt(area))
+// dieSides estimates the side of a die's blob over the frame from the
+// blobs that look like one square die (about square, filling their
+// rectangle): a plane over the frame (perspective makes far dice smaller),
+// or the largest blob's side if none looks like a die.
+func dieSides(bs []blob) func(pt) float64 {
+	var xs, ys, ss []float64
+	var big float64
+	for _, b := range bs {
+		big = math.Max(big, b.area)
+		asp := b.r.W / b.r.H
+		if asp > 0.75 && asp < 1.33 && b.area > 0.8*b.r.W*b.r.H {
+			xs, ys, ss = append(xs, b.r.C.X), append(ys, b.r.C.Y), append(ss, math.Sqrt(b.area))
 		}
-		return true
-	})
-	if len(sides) == 0 {
-		var big float64
-		each(func(_ rect, area float64) bool {
-			big = math.Max(big, area)
-			return true
-		})
-		return math.Sqrt(big)
 	}
-	sort.Float64s(sides)
-	return sides[len(sides)/2]
+	if len(ss) == 0 {
+		s := math.Sqrt(big)
+		return func(pt) float64 { return s }
+	}
+	f := sizeModel(xs, ys, ss)
+	return func(p pt) float64 { return f(p.X, p.Y) }
 }
 
 // split separates a blob of touching dice of side s: every deep point of
