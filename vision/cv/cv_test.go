@@ -11,7 +11,9 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
+	"syscall"
 	"testing"
+	"time"
 
 	"gocv.io/x/gocv"
 
@@ -616,11 +618,13 @@ func BenchmarkRead1280x720(b *testing.B) {
 	}
 	defer frame.Close()
 	b.ResetTimer()
+	cpu0 := cpuTime()
 	for i := 0; i < b.N; i++ {
 		if _, err := r.ReadMat(frame); err != nil {
 			b.Fatal(err)
 		}
 	}
+	reportCPU(b, cpu0)
 }
 
 func BenchmarkLoadModel(b *testing.B) {
@@ -634,4 +638,69 @@ func BenchmarkLoadModel(b *testing.B) {
 			b.Fatal(err)
 		}
 	}
+}
+
+// benchFrame is a rendered 1280×720 frame of 11 dice (the caller closes it).
+func benchFrame(b *testing.B) gocv.Mat {
+	img, _, err := synth.Frame(5, synth.RandomOptions(5, 0, 1280, 720))
+	if err != nil {
+		b.Fatal(err)
+	}
+	frame, err := ToBGR(img)
+	if err != nil {
+		b.Fatal(err)
+	}
+	return frame
+}
+
+// BenchmarkDetect1280x720 times finding the dice (no placement, no
+// classification).
+func BenchmarkDetect1280x720(b *testing.B) {
+	frame := benchFrame(b)
+	defer frame.Close()
+	d := newDetector()
+	defer d.Close()
+	b.ResetTimer()
+	cpu0 := cpuTime()
+	for i := 0; i < b.N; i++ {
+		fs, _, _ := d.find(frame)
+		if len(fs) == 0 {
+			b.Fatal("no dice")
+		}
+	}
+	reportCPU(b, cpu0)
+}
+
+// BenchmarkPlace1280x720 times placing the top faces of found dice.
+func BenchmarkPlace1280x720(b *testing.B) {
+	frame := benchFrame(b)
+	defer frame.Close()
+	q := newRectifier()
+	defer q.Close()
+	fs, mask, scale := detectMask(frame)
+	defer mask.Close()
+	q.useMask(mask, scale)
+	work := make([]found, len(fs))
+	b.ResetTimer()
+	cpu0 := cpuTime()
+	for i := 0; i < b.N; i++ {
+		copy(work, fs)
+		q.refineAll(frame, work)
+	}
+	reportCPU(b, cpu0)
+}
+
+// cpuTime is the process's CPU time (user and system): with the
+// benchmark pinned to one core (taskset -c 0), its growth per operation
+// is the one-core cost even while other processes share the machine.
+func cpuTime() time.Duration {
+	var ru syscall.Rusage
+	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
+		return 0
+	}
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+}
+
+func reportCPU(b *testing.B, cpu0 time.Duration) {
+	b.ReportMetric(float64(cpuTime()-cpu0)/float64(b.N)/1e6, "cpu-ms/op")
 }

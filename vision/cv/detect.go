@@ -33,21 +33,66 @@ func detect(frame gocv.Mat) []found {
 // detectMask is detect that also returns the foreground mask (at the work
 // size; the caller closes it) and the work scale (work pixels per frame pixel).
 func detectMask(frame gocv.Mat) ([]found, gocv.Mat, float64) {
+	d := newDetector()
+	defer d.Close()
+	fs, mask, scale := d.find(frame)
+	return fs, mask.Clone(), scale
+}
+
+// detector finds dice, keeping its buffers from frame to frame (one
+// goroutine at a time).
+type detector struct {
+	work, small, med, bg         gocv.Mat // BGR
+	score, smooth, fg            gocv.Mat // 8-bit maps and masks
+	opened, closed, mask         gocv.Mat
+	soft, hi, lo, raw, inkClosed gocv.Mat // ink
+	ink                          gocv.Mat
+	e3, e5, e9, r3, r5, r9       gocv.Mat // kernels: ellipses, rectangles
+}
+
+func newDetector() *detector {
+	d := &detector{}
+	for _, m := range d.mats() {
+		*m = gocv.NewMat()
+	}
+	for _, k := range []struct {
+		m     *gocv.Mat
+		shape gocv.MorphShape
+		n     int
+	}{{&d.e3, gocv.MorphEllipse, 3}, {&d.e5, gocv.MorphEllipse, 5}, {&d.e9, gocv.MorphEllipse, 9},
+		{&d.r3, gocv.MorphRect, 3}, {&d.r5, gocv.MorphRect, 5}, {&d.r9, gocv.MorphRect, 9}} {
+		*k.m = gocv.GetStructuringElement(k.shape, image.Pt(k.n, k.n))
+	}
+	return d
+}
+
+func (d *detector) mats() []*gocv.Mat {
+	return []*gocv.Mat{&d.work, &d.small, &d.med, &d.bg, &d.score, &d.smooth, &d.fg, &d.opened, &d.closed, &d.mask, &d.soft, &d.hi, &d.lo, &d.raw, &d.inkClosed, &d.ink}
+}
+
+// Close frees the detector's buffers.
+func (d *detector) Close() {
+	for _, m := range d.mats() {
+		m.Close()
+	}
+	for _, m := range []*gocv.Mat{&d.e3, &d.e5, &d.e9, &d.r3, &d.r5, &d.r9} {
+		m.Close()
+	}
+}
+
+// find finds the dice of a frame; the mask it returns (work size) is the
+// detector's, valid until the next find.
+func (d *detector) find(frame gocv.Mat) ([]found, gocv.Mat, float64) {
 	// At most workWidth wide, and at least halved: noise averages out.
 	scale := math.Min(0.5, float64(workWidth)/float64(frame.Cols()))
 	ws := image.Pt(int(math.Round(float64(frame.Cols())*scale)), int(math.Round(float64(frame.Rows())*scale)))
-	work := gocv.NewMat()
-	defer work.Close()
-	gocv.Resize(frame, &work, ws, 0, 0, gocv.InterpolationArea)
-	bg := background(work)
-	defer bg.Close()
-	raw, ink := inkMask(work)
-	defer raw.Close()
-	defer ink.Close()
-	mask := foreground(work, bg, ink)
+	gocv.Resize(frame, &d.work, ws, 0, 0, gocv.InterpolationArea)
+	d.background()
+	d.inkMask()
+	d.foreground()
 	var out []found
-	for _, f := range blobs(work, mask, ink) {
-		if hasInk(raw, f.r) || faceContrast(work, f.r) >= minFaceContrast {
+	for _, f := range blobs(d.work, d.mask, d.ink) {
+		if hasInk(d.raw, f.r) || faceContrast(d.work, f.r) >= minFaceContrast {
 			out = append(out, f)
 		}
 	}
@@ -58,42 +103,38 @@ func detectMask(frame gocv.Mat) ([]found, gocv.Mat, float64) {
 		r.W /= scale
 		r.H /= scale
 	}
-	return out, mask, scale
+	return out, d.mask, scale
 }
 
-// background estimates the mat under the dice: a median over about a fifth
-// of the frame's width on a quarter-size copy, scaled back.
-func background(work gocv.Mat) gocv.Mat {
-	small := gocv.NewMat()
-	defer small.Close()
-	ss := image.Pt(work.Cols()/8, work.Rows()/8)
-	gocv.Resize(work, &small, ss, 0, 0, gocv.InterpolationArea)
-	k := ss.X/3 | 1
-	med := gocv.NewMat()
-	defer med.Close()
-	gocv.MedianBlur(small, &med, k)
-	bg := gocv.NewMat()
-	gocv.Resize(med, &bg, image.Pt(work.Cols(), work.Rows()), 0, 0, gocv.InterpolationLinear)
-	return bg
+// background estimates the mat under the dice (d.bg): a median over
+// about a fifth of the frame's width on an eighth-size copy, scaled back.
+func (d *detector) background() {
+	w, h := d.work.Cols(), d.work.Rows()
+	ss := image.Pt(w/8, h/8)
+	gocv.Resize(d.work, &d.small, ss, 0, 0, gocv.InterpolationArea)
+	gocv.MedianBlur(d.small, &d.med, ss.X/3|1)
+	gocv.Resize(d.med, &d.bg, image.Pt(w, h), 0, 0, gocv.InterpolationLinear)
 }
 
 // scoreMap gives every work pixel a score for how much it differs from the
 // mat: the log brightness ratio (darkening only beyond fgShadow: soft
 // shadows only darken) or the chroma difference (weighted down in the
 // dark, where chroma is noise), ×100, clipped to 255.
-func scoreMap(work, bg gocv.Mat) []byte {
+func scoreMap(work, bg gocv.Mat, m []byte) {
 	wp, _ := work.DataPtrUint8()
 	bp, _ := bg.DataPtrUint8()
-	n := work.Rows() * work.Cols()
-	m := make([]byte, n)
+	n := len(m)
 	wp, bp = wp[:3*n], bp[:3*n]
 	const shadow = int32(fgShadow * 100)
+	const gain = 100 * fgChromaGain
+	lt, it := &logTab100, &invTab
 	for i := range m {
-		j := 3 * i
-		p0, p1, p2 := int32(wp[j]), int32(wp[j+1]), int32(wp[j+2])
-		q0, q1, q2 := int32(bp[j]), int32(bp[j+1]), int32(bp[j+2])
+		w := wp[3*i : 3*i+3 : 3*i+3]
+		b := bp[3*i : 3*i+3 : 3*i+3]
+		p0, p1, p2 := int32(w[0]), int32(w[1]), int32(w[2])
+		q0, q1, q2 := int32(b[0]), int32(b[1]), int32(b[2])
 		si, sb := p0+p1+p2+6, q0+q1+q2+6
-		lr := logTab100[si] - logTab100[sb]
+		lr := lt[si&tabMask] - lt[sb&tabMask]
 		if lr < 0 {
 			// Cast shadows darken the mat by up to half: only darker counts.
 			lr = max(0, -lr-shadow)
@@ -101,17 +142,20 @@ func scoreMap(work, bg gocv.Mat) []byte {
 		s := lr
 		if lo := min(si, sb); lo > 45 {
 			num := abs32i((p0+2)*sb-(q0+2)*si) + abs32i((p1+2)*sb-(q1+2)*si) + abs32i((p2+2)*sb-(q2+2)*si)
-			c := int32(float32(num) * invTab[si] * invTab[sb] * (100 * fgChromaGain) * min(float32(lo)*(1.0/150), 1))
+			c := int32(float32(num) * it[si&tabMask] * it[sb&tabMask] * gain * min(float32(lo)*(1.0/150), 1))
 			s = max(s, c)
 		}
 		m[i] = byte(min(255, s))
 	}
-	return m
 }
 
+// The tables are indexed by a sum of 3 bytes plus 6 (at most 771), masked
+// by tabMask so that no index needs a bounds check.
+const tabMask = 1023
+
 // logTab100[v] = 100·log(v), rounded.
-var logTab100 = func() [3*255 + 7]int32 {
-	var t [3*255 + 7]int32
+var logTab100 = func() [tabMask + 1]int32 {
+	var t [tabMask + 1]int32
 	for v := 1; v < len(t); v++ {
 		t[v] = int32(math.Round(100 * math.Log(float64(v))))
 	}
@@ -131,8 +175,8 @@ const (
 )
 
 // invTab[v] = 1/v.
-var invTab = func() [3*255 + 7]float32 {
-	var t [3*255 + 7]float32
+var invTab = func() [tabMask + 1]float32 {
+	var t [tabMask + 1]float32
 	for v := 1; v < len(t); v++ {
 		t[v] = 1 / float32(v)
 	}
@@ -177,34 +221,31 @@ func quantile(hist []int, n int, q float64) int {
 	return len(hist) - 1
 }
 
-// foreground marks the pixels of work that are not mat, cleaned by a
-// morphological open and close, holes filled. The caller closes the mask.
-func foreground(work, bg, ink gocv.Mat) gocv.Mat {
-	sm := scoreMap(work, bg)
-	sc, _ := gocv.NewMatFromBytes(work.Rows(), work.Cols(), gocv.MatTypeCV8UC1, sm)
-	defer sc.Close()
-	smooth := gocv.NewMat()
-	defer smooth.Close()
-	gocv.BoxFilter(sc, &smooth, -1, image.Pt(5, 5))
-	sp, _ := smooth.DataPtrUint8()
-	t := threshold(sp)
-	raw := gocv.NewMat()
-	defer raw.Close()
-	gocv.Threshold(smooth, &raw, float32(t)-0.5, 255, gocv.ThresholdBinary)
-	k3 := gocv.GetStructuringElement(gocv.MorphEllipse, image.Pt(3, 3))
-	defer k3.Close()
-	k5 := gocv.GetStructuringElement(gocv.MorphEllipse, image.Pt(5, 5))
-	defer k5.Close()
-	k9 := gocv.GetStructuringElement(gocv.MorphEllipse, image.Pt(9, 9))
-	defer k9.Close()
-	opened := gocv.NewMat()
-	defer opened.Close()
-	gocv.MorphologyEx(raw, &opened, gocv.MorphOpen, k9)
-	gocv.BitwiseOr(opened, ink, &opened)
-	closed := gocv.NewMat()
-	defer closed.Close()
-	gocv.MorphologyEx(opened, &closed, gocv.MorphClose, k5)
-	return fillHoles(closed)
+// foreground marks the pixels of the work image that are not mat
+// (d.mask): the score map is smoothed, thresholded, cleaned by a
+// morphological open and close, the ink added, holes filled.
+func (d *detector) foreground() {
+	w, h := d.work.Cols(), d.work.Rows()
+	ensure(&d.score, h, w, gocv.MatTypeCV8UC1)
+	sp, _ := d.score.DataPtrUint8()
+	scoreMap(d.work, d.bg, sp[:w*h])
+	gocv.BoxFilter(d.score, &d.smooth, -1, image.Pt(5, 5))
+	sm, _ := d.smooth.DataPtrUint8()
+	t := threshold(sm)
+	gocv.Threshold(d.smooth, &d.fg, float32(t)-0.5, 255, gocv.ThresholdBinary)
+	gocv.MorphologyEx(d.fg, &d.opened, gocv.MorphOpen, d.e9)
+	gocv.BitwiseOr(d.opened, d.ink, &d.opened)
+	gocv.MorphologyEx(d.opened, &d.closed, gocv.MorphClose, d.e5)
+	d.fillHoles()
+}
+
+// ensure makes m a rows×cols Mat of type t (its data undefined).
+func ensure(m *gocv.Mat, rows, cols int, t gocv.MatType) {
+	if m.Rows() == rows && m.Cols() == cols && m.Type() == t {
+		return
+	}
+	m.Close()
+	*m = gocv.NewMatWithSize(rows, cols, t)
 }
 
 // Ink contrast: a die's glyph stands out from its body far more than the
@@ -214,57 +255,42 @@ const (
 	inkOffset   = 50
 )
 
-// inkMask marks the glyphs: pixels of strong relative local contrast (raw),
-// and those joined into solid patches and cleared of thin lines (ink). The
-// caller closes both.
-func inkMask(work gocv.Mat) (raw, ink gocv.Mat) {
-	k3 := gocv.GetStructuringElement(gocv.MorphRect, image.Pt(3, 3))
-	defer k3.Close()
-	hi, lo := gocv.NewMat(), gocv.NewMat()
-	defer hi.Close()
-	defer lo.Close()
-	soft := gocv.NewMat()
-	defer soft.Close()
-	gocv.GaussianBlur(work, &soft, image.Pt(3, 3), 0.8, 0.8, gocv.BorderReplicate)
-	gocv.Dilate(soft, &hi, k3)
-	gocv.Erode(soft, &lo, k3)
-	hp, _ := hi.DataPtrUint8()
-	lp, _ := lo.DataPtrUint8()
-	m := make([]byte, len(hp)/3)
+// inkMask marks the glyphs: pixels of strong relative local contrast
+// (d.raw), and those joined into solid patches and cleared of thin lines
+// (d.ink).
+func (d *detector) inkMask() {
+	gocv.GaussianBlur(d.work, &d.soft, image.Pt(3, 3), 0.8, 0.8, gocv.BorderReplicate)
+	gocv.Dilate(d.soft, &d.hi, d.r3)
+	gocv.Erode(d.soft, &d.lo, d.r3)
+	hp, _ := d.hi.DataPtrUint8()
+	lp, _ := d.lo.DataPtrUint8()
+	ensure(&d.raw, d.work.Rows(), d.work.Cols(), gocv.MatTypeCV8UC1)
+	m, _ := d.raw.DataPtrUint8()
+	m = m[:d.work.Rows()*d.work.Cols()]
 	hp, lp = hp[:3*len(m)], lp[:3*len(m)]
 	// h-l > inkContrast·(h+l+inkOffset) in integers (inkContrast = 3/10).
 	for i := range m {
 		// White marks on a yellow die stand out in blue only: any channel.
-		for c := 3 * i; c < 3*i+3; c++ {
-			h, l := int32(hp[c]), int32(lp[c])
-			if 7*h-13*l > 3*inkOffset {
-				m[i] = 255
-				break
-			}
+		h := hp[3*i : 3*i+3 : 3*i+3]
+		l := lp[3*i : 3*i+3 : 3*i+3]
+		m[i] = 0
+		if 7*int32(h[0])-13*int32(l[0]) > 3*inkOffset ||
+			7*int32(h[1])-13*int32(l[1]) > 3*inkOffset ||
+			7*int32(h[2])-13*int32(l[2]) > 3*inkOffset {
+			m[i] = 255
 		}
 	}
-	fromGo, _ := gocv.NewMatFromBytes(work.Rows(), work.Cols(), gocv.MatTypeCV8UC1, m)
-	raw = fromGo.Clone()
-	fromGo.Close()
-	k9 := gocv.GetStructuringElement(gocv.MorphRect, image.Pt(9, 9))
-	defer k9.Close()
-	k5 := gocv.GetStructuringElement(gocv.MorphRect, image.Pt(5, 5))
-	defer k5.Close()
-	closed := gocv.NewMat()
-	defer closed.Close()
-	gocv.MorphologyEx(raw, &closed, gocv.MorphClose, k9)
-	ink = gocv.NewMat()
-	gocv.MorphologyEx(closed, &ink, gocv.MorphOpen, k5)
-	return raw, ink
+	gocv.MorphologyEx(d.raw, &d.inkClosed, gocv.MorphClose, d.r9)
+	gocv.MorphologyEx(d.inkClosed, &d.ink, gocv.MorphOpen, d.r5)
 }
 
-// fillHoles fills every outer contour of a mask.
-func fillHoles(m gocv.Mat) gocv.Mat {
-	cs := gocv.FindContours(m, gocv.RetrievalExternal, gocv.ChainApproxSimple)
+// fillHoles fills every outer contour of d.closed into d.mask.
+func (d *detector) fillHoles() {
+	cs := gocv.FindContours(d.closed, gocv.RetrievalExternal, gocv.ChainApproxSimple)
 	defer cs.Close()
-	out := gocv.NewMatWithSize(m.Rows(), m.Cols(), gocv.MatTypeCV8UC1)
-	gocv.DrawContours(&out, cs, -1, colorWhite, -1)
-	return out
+	ensure(&d.mask, d.closed.Rows(), d.closed.Cols(), gocv.MatTypeCV8UC1)
+	d.mask.SetTo(gocv.NewScalar(0, 0, 0, 0))
+	gocv.DrawContours(&d.mask, cs, -1, colorWhite, -1)
 }
 
 // blobs fits rotated squares to the mask's blobs, in work pixels.

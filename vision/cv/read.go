@@ -21,8 +21,9 @@ var DefaultKindCounts = map[string]int{
 // Reader reads dice with a Model. It is a vision.Reader; it keeps buffers,
 // so one Reader serves one goroutine at a time. Close it when done.
 type Reader struct {
-	m *Model
-	q *rectifier
+	m   *Model
+	q   *rectifier
+	det *detector
 	// KindCounts overrides DefaultKindCounts (kinds not listed: 1).
 	KindCounts map[string]int
 	placed     []Placement // of the last reading's dice
@@ -67,11 +68,14 @@ func dropDuplicates(cs []candidate) []candidate {
 
 // NewReader makes a Reader for model m.
 func NewReader(m *Model) *Reader {
-	return &Reader{m: m, q: newRectifier()}
+	return &Reader{m: m, q: newRectifier(), det: newDetector()}
 }
 
 // Close frees the reader's buffers.
-func (r *Reader) Close() { r.q.Close() }
+func (r *Reader) Close() {
+	r.q.Close()
+	r.det.Close()
+}
 
 // Read reads the dice in an image. A frame without dice gives
 // vision.ErrNoDice.
@@ -118,8 +122,7 @@ func millisSince(t time.Time) float64 {
 
 // read detects and classifies.
 func (r *Reader) read(frame gocv.Mat) (vision.Reading, error) {
-	fs, mask, scale := detectMask(frame)
-	defer mask.Close()
+	fs, mask, scale := r.det.find(frame)
 	r.q.useMask(mask, scale)
 	defer r.q.useMask(gocv.Mat{}, 0)
 	r.q.refineAll(frame, fs)
