@@ -126,8 +126,7 @@ func scoreMap(work, bg gocv.Mat, m []byte) {
 	n := len(m)
 	wp, bp = wp[:3*n], bp[:3*n]
 	const shadow = int32(fgShadow * 100)
-	const gain = 100 * fgChromaGain
-	lt, it := &logTab100, &invTab
+	lt, it, wt := &logTab100, &invTab, &chromaWeight
 	for i := range m {
 		w := wp[3*i : 3*i+3 : 3*i+3]
 		b := bp[3*i : 3*i+3 : 3*i+3]
@@ -135,14 +134,12 @@ func scoreMap(work, bg gocv.Mat, m []byte) {
 		q0, q1, q2 := int32(b[0]), int32(b[1]), int32(b[2])
 		si, sb := p0+p1+p2+6, q0+q1+q2+6
 		lr := lt[si&tabMask] - lt[sb&tabMask]
-		if lr < 0 {
-			// Cast shadows darken the mat by up to half: only darker counts.
-			lr = max(0, -lr-shadow)
-		}
-		s := lr
+		// Cast shadows darken the mat by up to half: only darker counts
+		// (branch-free: max(lr, -lr-shadow, 0)).
+		s := max(lr, -lr-shadow, 0)
 		if lo := min(si, sb); lo > 45 {
 			num := abs32i((p0+2)*sb-(q0+2)*si) + abs32i((p1+2)*sb-(q1+2)*si) + abs32i((p2+2)*sb-(q2+2)*si)
-			c := int32(float32(num) * it[si&tabMask] * it[sb&tabMask] * gain * min(float32(lo)*(1.0/150), 1))
+			c := int32(float32(num) * it[si&tabMask] * it[sb&tabMask] * wt[lo&tabMask])
 			s = max(s, c)
 		}
 		m[i] = byte(min(255, s))
@@ -162,17 +159,26 @@ var logTab100 = func() [tabMask + 1]int32 {
 	return t
 }()
 
+// abs32i is |x|, branch-free (signs of noise are unpredictable).
 func abs32i(x int32) int32 {
-	if x < 0 {
-		return -x
-	}
-	return x
+	m := x >> 31
+	return (x ^ m) - m
 }
 
 const (
 	fgShadow     = 0.7 // log(2)
 	fgChromaGain = 3.0
 )
+
+// chromaWeight[v] weighs the chroma difference ×100 by the darker
+// brightness sum v (chroma is noise in the dark): fgChromaGain·100·min(v/150, 1).
+var chromaWeight = func() [tabMask + 1]float32 {
+	var t [tabMask + 1]float32
+	for v := range t {
+		t[v] = 100 * fgChromaGain * min(float32(v)/150, 1)
+	}
+	return t
+}()
 
 // invTab[v] = 1/v.
 var invTab = func() [tabMask + 1]float32 {
