@@ -704,3 +704,31 @@ func cpuTime() time.Duration {
 func reportCPU(b *testing.B, cpu0 time.Duration) {
 	b.ReportMetric(float64(cpuTime()-cpu0)/float64(b.N)/1e6, "cpu-ms/op")
 }
+
+// open3 is OpenCV's opening by a 3×3 square (border: no effect).
+func TestOpen3MatchesOpenCV(t *testing.T) {
+	const n = refineSize
+	m := make([]byte, n*n)
+	seed := uint32(7)
+	for i := range m {
+		seed = seed*1664525 + 1013904223
+		if seed>>28 < 9 {
+			m[i] = 255
+		}
+	}
+	got := make([]byte, n*n)
+	open3(got, m)
+	src, _ := gocv.NewMatFromBytes(n, n, gocv.MatTypeCV8UC1, m)
+	defer src.Close()
+	k := gocv.GetStructuringElement(gocv.MorphRect, image.Pt(3, 3))
+	defer k.Close()
+	want := gocv.NewMat()
+	defer want.Close()
+	gocv.MorphologyEx(src, &want, gocv.MorphOpen, k)
+	wp, _ := want.DataPtrUint8()
+	for i := range got {
+		if got[i] != wp[i] {
+			t.Fatalf("pixel %d,%d: got %d, OpenCV %d", i%n, i/n, got[i], wp[i])
+		}
+	}
+}

@@ -48,6 +48,7 @@ type detector struct {
 	soft, hi, lo, raw, inkClosed gocv.Mat // ink
 	ink                          gocv.Mat
 	e3, e5, e9, r3, r5, r9       gocv.Mat // kernels: ellipses, rectangles
+	outer                        []blob   // the mask's blobs
 }
 
 func newDetector() *detector {
@@ -91,7 +92,7 @@ func (d *detector) find(frame gocv.Mat) ([]found, gocv.Mat, float64) {
 	d.inkMask()
 	d.foreground()
 	var out []found
-	for _, f := range blobs(d.work, d.mask, d.ink) {
+	for _, f := range blobs(d.work, d.mask, d.ink, d.outer) {
 		if hasInk(d.raw, f.r) || faceContrast(d.work, f.r) >= minFaceContrast {
 			out = append(out, f)
 		}
@@ -290,19 +291,19 @@ func (d *detector) inkMask() {
 	gocv.MorphologyEx(d.inkClosed, &d.ink, gocv.MorphOpen, d.r5)
 }
 
-// fillHoles fills every outer contour of d.closed into d.mask.
+// fillHoles fills every outer contour of d.closed into d.mask; the
+// contours of at least a glyph's area are the mask's blobs (d.outer).
 func (d *detector) fillHoles() {
 	cs := gocv.FindContours(d.closed, gocv.RetrievalExternal, gocv.ChainApproxSimple)
 	defer cs.Close()
+	d.outer = blobsOf(cs, float64(d.closed.Cols()*d.closed.Cols())/8000) // a glyph of 7 px at 640
 	ensure(&d.mask, d.closed.Rows(), d.closed.Cols(), gocv.MatTypeCV8UC1)
 	d.mask.SetTo(gocv.NewScalar(0, 0, 0, 0))
 	gocv.DrawContours(&d.mask, cs, -1, colorWhite, -1)
 }
 
-// blobs fits rotated squares to the mask's blobs, in work pixels.
-func blobs(work, mask, ink gocv.Mat) []found {
-	minArea := float64(mask.Cols()*mask.Cols()) / 8000 // a glyph of 7 px at 640
-	bs := contourBlobs(mask, minArea)
+// blobs fits rotated squares to the mask's blobs bs, in work pixels.
+func blobs(work, mask, ink gocv.Mat, bs []blob) []found {
 	side := dieSides(bs)
 	var out []found
 	var glyphs []blob
@@ -350,6 +351,11 @@ type blob struct {
 func contourBlobs(mask gocv.Mat, minArea float64) []blob {
 	cs := gocv.FindContours(mask, gocv.RetrievalExternal, gocv.ChainApproxSimple)
 	defer cs.Close()
+	return blobsOf(cs, minArea)
+}
+
+// blobsOf gives the contours of cs of at least minArea pixels.
+func blobsOf(cs gocv.PointsVector, minArea float64) []blob {
 	var bs []blob
 	for i := 0; i < cs.Size(); i++ {
 		pv := cs.At(i)

@@ -174,28 +174,36 @@ func (q *rectifier) warpBlob(frame gocv.Mat, r rect) []byte {
 // (as OpenCV's: the border neither erodes nor dilates), written to dst.
 func open3(dst, m []byte) {
 	const n = refineSize
-	var er [n * n]byte
-	for y := 0; y < n; y++ {
-		for x := 0; x < n; x++ {
-			v := byte(255)
-			for yy := max(0, y-1); yy <= min(n-1, y+1) && v != 0; yy++ {
-				for xx := max(0, x-1); xx <= min(n-1, x+1); xx++ {
-					v = min(v, m[yy*n+xx])
-				}
+	var a, b [n * n]byte
+	line3(a[:], m, 1, n, false)    // erode along rows...
+	line3(b[:], a[:], n, 1, false) // ...and columns
+	line3(a[:], b[:], 1, n, true)  // dilate along rows...
+	line3(dst, a[:], n, 1, true)   // ...and columns
+}
+
+// line3 sets dst to the minimum (or with dilate the maximum) of each
+// refine-mask pixel of src and its two neighbours along one direction
+// (step 1: rows, n: columns; across is the other step); at the edges only
+// the neighbour inside counts.
+func line3(dst, src []byte, step, across int, dilate bool) {
+	const n = refineSize
+	dst, src = dst[:n*n], src[:n*n]
+	for l := 0; l < n; l++ {
+		o := l * across
+		e := o + (n-1)*step
+		if dilate {
+			dst[o] = max(src[o], src[o+step])
+			for i := o + step; i < e; i += step {
+				dst[i] = max(src[i-step], src[i], src[i+step])
 			}
-			er[y*n+x] = v
+			dst[e] = max(src[e-step], src[e])
+			continue
 		}
-	}
-	for y := 0; y < n; y++ {
-		for x := 0; x < n; x++ {
-			v := byte(0)
-			for yy := max(0, y-1); yy <= min(n-1, y+1) && v != 255; yy++ {
-				for xx := max(0, x-1); xx <= min(n-1, x+1); xx++ {
-					v = max(v, er[yy*n+xx])
-				}
-			}
-			dst[y*n+x] = v
+		dst[o] = min(src[o], src[o+step])
+		for i := o + step; i < e; i += step {
+			dst[i] = min(src[i-step], src[i], src[i+step])
 		}
+		dst[e] = min(src[e-step], src[e])
 	}
 }
 
