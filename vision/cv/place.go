@@ -172,38 +172,37 @@ func (q *rectifier) warpBlob(frame gocv.Mat, r rect) []byte {
 
 // open3 is the morphological opening of a refine mask by a 3×3 square
 // (as OpenCV's: the border neither erodes nor dilates), written to dst.
+// A refine mask row is 64 pixels: one bit each of a uint64.
 func open3(dst, m []byte) {
 	const n = refineSize
-	var a, b [n * n]byte
-	line3(a[:], m, 1, n, false)    // erode along rows...
-	line3(b[:], a[:], n, 1, false) // ...and columns
-	line3(a[:], b[:], 1, n, true)  // dilate along rows...
-	line3(dst, a[:], n, 1, true)   // ...and columns
-}
-
-// line3 sets dst to the minimum (or with dilate the maximum) of each
-// refine-mask pixel of src and its two neighbours along one direction
-// (step 1: rows, n: columns; across is the other step); at the edges only
-// the neighbour inside counts.
-func line3(dst, src []byte, step, across int, dilate bool) {
-	const n = refineSize
-	dst, src = dst[:n*n], src[:n*n]
-	for l := 0; l < n; l++ {
-		o := l * across
-		e := o + (n-1)*step
-		if dilate {
-			dst[o] = max(src[o], src[o+step])
-			for i := o + step; i < e; i += step {
-				dst[i] = max(src[i-step], src[i], src[i+step])
+	var _ [n - 64]struct{} // refineSize must be 64...
+	var _ [64 - n]struct{} // ...exactly
+	var rows, er [n + 2]uint64 // one row of margin above and below
+	m, dst = m[:n*n], dst[:n*n]
+	for y := 0; y < n; y++ {
+		var r uint64
+		for x, v := range m[y*n : y*n+n] {
+			if v != 0 {
+				r |= 1 << x
 			}
-			dst[e] = max(src[e-step], src[e])
-			continue
 		}
-		dst[o] = min(src[o], src[o+step])
-		for i := o + step; i < e; i += step {
-			dst[i] = min(src[i-step], src[i], src[i+step])
+		rows[y+1] = r & (r<<1 | 1) & (r>>1 | 1<<63) // eroded along the row
+	}
+	rows[0], rows[n+1] = ^uint64(0), ^uint64(0)
+	for y := 1; y <= n; y++ {
+		er[y] = rows[y-1] & rows[y] & rows[y+1]
+	}
+	for y := 1; y <= n; y++ {
+		r := er[y]
+		rows[y] = r | r<<1 | r>>1 // dilated along the row
+	}
+	rows[0], rows[n+1] = 0, 0
+	for y := 0; y < n; y++ {
+		r := rows[y] | rows[y+1] | rows[y+2]
+		out := dst[y*n : y*n+n]
+		for x := range out {
+			out[x] = byte(-(r >> x & 1)) // 0 or 255
 		}
-		dst[e] = min(src[e-step], src[e])
 	}
 }
 
