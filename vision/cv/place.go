@@ -175,8 +175,8 @@ func (q *rectifier) warpBlob(frame gocv.Mat, r rect) []byte {
 // A refine mask row is 64 pixels: one bit each of a uint64.
 func open3(dst, m []byte) {
 	const n = refineSize
-	var _ [n - 64]struct{} // refineSize must be 64...
-	var _ [64 - n]struct{} // ...exactly
+	var _ [n - 64]struct{}     // refineSize must be 64...
+	var _ [64 - n]struct{}     // ...exactly
 	var rows, er [n + 2]uint64 // one row of margin above and below
 	m, dst = m[:n*n], dst[:n*n]
 	for y := 0; y < n; y++ {
