@@ -641,7 +641,7 @@ func BenchmarkLoadModel(b *testing.B) {
 }
 
 // benchFrame is a rendered 1280×720 frame of 11 dice (the caller closes it).
-func benchFrame(b *testing.B) gocv.Mat {
+func benchFrame(b testing.TB) gocv.Mat {
 	img, _, err := synth.Frame(5, synth.RandomOptions(5, 0, 1280, 720))
 	if err != nil {
 		b.Fatal(err)

@@ -46,6 +46,7 @@ type detector struct {
 	score, smooth, fg            gocv.Mat // 8-bit maps and masks
 	opened, closed, mask         gocv.Mat
 	soft, hi, lo, raw, inkClosed gocv.Mat // ink
+	contrast                     gocv.Mat
 	ink                          gocv.Mat
 	e3, e5, e9, r3, r5, r9       gocv.Mat // kernels: ellipses, rectangles
 	outer                        []blob   // the mask's blobs
@@ -68,7 +69,7 @@ func newDetector() *detector {
 }
 
 func (d *detector) mats() []*gocv.Mat {
-	return []*gocv.Mat{&d.work, &d.small, &d.med, &d.bg, &d.score, &d.smooth, &d.fg, &d.opened, &d.closed, &d.mask, &d.soft, &d.hi, &d.lo, &d.raw, &d.inkClosed, &d.ink}
+	return []*gocv.Mat{&d.work, &d.small, &d.med, &d.bg, &d.score, &d.smooth, &d.fg, &d.opened, &d.closed, &d.mask, &d.soft, &d.hi, &d.lo, &d.contrast, &d.raw, &d.inkClosed, &d.ink}
 }
 
 // Close frees the detector's buffers.
@@ -269,23 +270,17 @@ func (d *detector) inkMask() {
 	gocv.GaussianBlur(d.work, &d.soft, image.Pt(3, 3), 0.8, 0.8, gocv.BorderReplicate)
 	gocv.Dilate(d.soft, &d.hi, d.r3)
 	gocv.Erode(d.soft, &d.lo, d.r3)
-	hp, _ := d.hi.DataPtrUint8()
-	lp, _ := d.lo.DataPtrUint8()
-	ensure(&d.raw, d.work.Rows(), d.work.Cols(), gocv.MatTypeCV8UC1)
-	m, _ := d.raw.DataPtrUint8()
-	m = m[:d.work.Rows()*d.work.Cols()]
-	hp, lp = hp[:3*len(m)], lp[:3*len(m)]
-	// h-l > inkContrast·(h+l+inkOffset) in integers (inkContrast = 3/10).
-	for i := range m {
-		// White marks on a yellow die stand out in blue only: any channel.
-		h := hp[3*i : 3*i+3 : 3*i+3]
-		l := lp[3*i : 3*i+3 : 3*i+3]
-		m[i] = 0
-		if 7*int32(h[0])-13*int32(l[0]) > 3*inkOffset ||
-			7*int32(h[1])-13*int32(l[1]) > 3*inkOffset ||
-			7*int32(h[2])-13*int32(l[2]) > 3*inkOffset {
-			m[i] = 255
-		}
+	// h-l > inkContrast·(h+l+inkOffset) in integers (inkContrast = 3/10):
+	// 7h − 13l − 3·inkOffset > 0, saturated to bytes, in any channel
+	// (white marks on a yellow die stand out in blue only).
+	gocv.AddWeighted(d.hi, 7, d.lo, -13, -3*inkOffset, &d.contrast)
+
+	chans := gocv.Split(d.contrast)
+	gocv.BitwiseOr(chans[0], chans[1], &chans[0])
+	gocv.BitwiseOr(chans[0], chans[2], &chans[0])
+	gocv.Threshold(chans[0], &d.raw, 0, 255, gocv.ThresholdBinary)
+	for _, c := range chans {
+		c.Close()
 	}
 	gocv.MorphologyEx(d.raw, &d.inkClosed, gocv.MorphClose, d.r9)
 	gocv.MorphologyEx(d.inkClosed, &d.ink, gocv.MorphOpen, d.r5)
