@@ -94,7 +94,7 @@ func (d *detector) find(frame gocv.Mat) ([]found, gocv.Mat, float64) {
 	d.foreground()
 	var out []found
 	for _, f := range blobs(d.work, d.mask, d.ink, d.outer) {
-		if hasInk(d.raw, f.r) || faceContrast(d.work, f.r) >= minFaceContrast {
+		if hasInk(d.raw, f.r) || (squarish(f.r) && faceContrast(d.work, f.r) >= minFaceContrast) {
 			out = append(out, f)
 		}
 	}
@@ -448,6 +448,12 @@ func fillBlob(contour []image.Point, bb image.Rectangle) gocv.Mat {
 // middle far more than a mat's grain does, even blurred (dice 0.34 and
 // more, mat blobs 0.18 at most on the rendered sets).
 const minFaceContrast = 0.26
+
+// squarish: a die's blob is about square (not a side or a shadow seen
+// alone, long and thin).
+func squarish(r rect) bool {
+	return math.Min(r.W, r.H) >= 0.6*math.Max(r.W, r.H)
+}
 
 // faceContrast is (p97−p3)/(p97+p3+150) of the brightness (B+G+R) in the
 // middle of blob r (the work image): a blurred thin glyph (a "?") has too
