@@ -17,7 +17,12 @@ const workWidth = 640
 type found struct {
 	r     rect
 	solid bool // found by its body, not only by its glyph
+	big   bool // cut out of a blob of more than maxDice dice's area
 }
+
+// maxDice: dice touch in twos and threes, not in larger heaps; a larger
+// blob holds some mat (a light band of wood).
+const maxDice = 4
 
 // detect finds the dice in a BGR frame: it shrinks the frame, estimates the
 // mat (a large median of a further shrunk copy, so uneven light is part of
@@ -94,7 +99,10 @@ func (d *detector) find(frame gocv.Mat) ([]found, gocv.Mat, float64) {
 	d.foreground()
 	var out []found
 	for _, f := range blobs(d.work, d.mask, d.ink, d.outer) {
-		if hasInk(d.raw, f.r) || (squarish(f.r) && faceContrast(d.work, f.r) >= minFaceContrast) {
+		// A blob without ink may be a die whose glyph is blurred away,
+		// unless it was cut out of a heap too large for dice (parts of a
+		// light band of a mat are not dice).
+		if hasInk(d.raw, f.r) || (!f.big && squarish(f.r) && faceContrast(d.work, f.r) >= minFaceContrast) {
 			out = append(out, f)
 		}
 	}
@@ -309,12 +317,12 @@ func blobs(work, mask, ink gocv.Mat, bs []blob) []found {
 			glyphs = append(glyphs, b)
 		case b.area > 1.5*s*s:
 			for _, r := range split(work, mask, b.pts, s) {
-				out = append(out, found{r: r, solid: true})
+				out = append(out, found{r: r, solid: true, big: b.area > maxDice*s*s})
 			}
 		case math.Max(b.r.W, b.r.H) > trimLong*s:
 			bodies, rest := trim(work, mask, ink, b.pts, s)
 			for _, r := range bodies {
-				out = append(out, found{r: r, solid: true})
+				out = append(out, found{r: r, solid: true, big: b.area > maxDice*s*s})
 			}
 			glyphs = append(glyphs, rest...)
 		default:
