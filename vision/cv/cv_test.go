@@ -732,3 +732,44 @@ func TestOpen3MatchesOpenCV(t *testing.T) {
 		}
 	}
 }
+
+// A die's glyph spreads the brightness of its face, even blurred past
+// the ink mask's reach; a plain patch of mat (or a blank square) does not.
+func TestFaceContrast(t *testing.T) {
+	img := gocv.NewMatWithSizeFromScalar(gocv.NewScalar(90, 90, 90, 0), 120, 240, gocv.MatTypeCV8UC3)
+	defer img.Close()
+	gocv.Rectangle(&img, image.Rect(20, 20, 80, 80), color.RGBA{225, 225, 220, 0}, -1)
+	gocv.Circle(&img, image.Pt(50, 45), 10, color.RGBA{60, 60, 60, 0}, 3)
+	gocv.Line(&img, image.Pt(50, 55), image.Pt(50, 62), color.RGBA{60, 60, 60, 0}, 3)
+	gocv.Rectangle(&img, image.Rect(140, 20, 200, 80), color.RGBA{225, 225, 220, 0}, -1)
+	gocv.GaussianBlur(img, &img, image.Pt(9, 9), 3, 3, gocv.BorderReplicate)
+	die := rect{C: pt{49.5, 49.5}, W: 60, H: 60}
+	blank := rect{C: pt{169.5, 49.5}, W: 60, H: 60}
+	if c := faceContrast(img, die); c < minFaceContrast {
+		t.Errorf("blurred glyph: face contrast %.3f < %.2f", c, minFaceContrast)
+	}
+	if c := faceContrast(img, blank); c >= minFaceContrast {
+		t.Errorf("blank square: face contrast %.3f >= %.2f", c, minFaceContrast)
+	}
+	if !squarish(die) || squarish(rect{W: 100, H: 25}) {
+		t.Error("squarish: a die's blob is square, a side strip is not")
+	}
+}
+
+// Perspective makes far dice smaller: the die size is a plane over the
+// frame, fitted to the blobs that look like one die.
+func TestDieSidesFollowPerspective(t *testing.T) {
+	var bs []blob
+	for i := 0; i < 8; i++ {
+		x, y := float64(40+70*i), float64(50+30*(i%3))
+		s := 30 + 0.02*y // larger towards the bottom
+		bs = append(bs, blob{r: rect{C: pt{x, y}, W: s, H: s}, area: s * s})
+	}
+	bs = append(bs, blob{r: rect{C: pt{300, 100}, W: 80, H: 30}, area: 2000}) // two dice
+	side := dieSides(bs)
+	for _, y := range []float64{50, 80, 110} {
+		if got, want := side(pt{200, y}), 30+0.02*y; math.Abs(got-want) > 0.05 {
+			t.Errorf("side at y=%v: %.3f, want %.3f", y, got, want)
+		}
+	}
+}

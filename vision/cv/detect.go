@@ -53,7 +53,7 @@ type detector struct {
 	soft, hi, lo, raw, inkClosed gocv.Mat // ink
 	contrast                     gocv.Mat
 	ink                          gocv.Mat
-	e3, e5, e9, r3, r5, r9       gocv.Mat // kernels: ellipses, rectangles
+	e5, e9, r3, r5, r9           gocv.Mat // kernels: ellipses, rectangles
 	outer                        []blob   // the mask's blobs
 }
 
@@ -66,7 +66,7 @@ func newDetector() *detector {
 		m     *gocv.Mat
 		shape gocv.MorphShape
 		n     int
-	}{{&d.e3, gocv.MorphEllipse, 3}, {&d.e5, gocv.MorphEllipse, 5}, {&d.e9, gocv.MorphEllipse, 9},
+	}{{&d.e5, gocv.MorphEllipse, 5}, {&d.e9, gocv.MorphEllipse, 9},
 		{&d.r3, gocv.MorphRect, 3}, {&d.r5, gocv.MorphRect, 5}, {&d.r9, gocv.MorphRect, 9}} {
 		*k.m = gocv.GetStructuringElement(k.shape, image.Pt(k.n, k.n))
 	}
@@ -82,7 +82,7 @@ func (d *detector) Close() {
 	for _, m := range d.mats() {
 		m.Close()
 	}
-	for _, m := range []*gocv.Mat{&d.e3, &d.e5, &d.e9, &d.r3, &d.r5, &d.r9} {
+	for _, m := range []*gocv.Mat{&d.e5, &d.e9, &d.r3, &d.r5, &d.r9} {
 		m.Close()
 	}
 }
