@@ -55,6 +55,7 @@ type detector struct {
 	ink                          gocv.Mat
 	e5, e9, r3, r5, r9           gocv.Mat // kernels: ellipses, rectangles
 	outer                        []blob   // the mask's blobs
+	scale                        float64  // work pixels per frame pixel
 }
 
 func newDetector() *detector {
@@ -92,6 +93,7 @@ func (d *detector) Close() {
 func (d *detector) find(frame gocv.Mat) ([]found, gocv.Mat, float64) {
 	// At most workWidth wide, and at least halved: noise averages out.
 	scale := math.Min(0.5, float64(workWidth)/float64(frame.Cols()))
+	d.scale = scale
 	ws := image.Pt(int(math.Round(float64(frame.Cols())*scale)), int(math.Round(float64(frame.Rows())*scale)))
 	gocv.Resize(frame, &d.work, ws, 0, 0, gocv.InterpolationArea)
 	d.background()
@@ -486,6 +488,33 @@ func faceContrast(work gocv.Mat, r rect) float64 {
 	lo := quantile(hist[:], n, 0.03)
 	hi := quantile(hist[:], n, 0.97)
 	return float64(hi-lo) / float64(hi+lo+150)
+}
+
+// inkCentre is the centroid of the raw ink of the last frame found
+// within the disc inscribed in blob b (frame pixels); false with little
+// ink.
+func (d *detector) inkCentre(b rect) (pt, bool) {
+	p, _ := d.raw.DataPtrUint8()
+	w, h := d.raw.Cols(), d.raw.Rows()
+	k := d.scale
+	cx, cy := b.C.X*k-0.5, b.C.Y*k-0.5
+	rad := 0.45 * math.Min(b.W, b.H) * k
+	var sx, sy float64
+	n := 0
+	for y := max(0, int(cy-rad)); y <= min(h-1, int(cy+rad)); y++ {
+		for x := max(0, int(cx-rad)); x <= min(w-1, int(cx+rad)); x++ {
+			dx, dy := float64(x)-cx, float64(y)-cy
+			if p[y*w+x] != 0 && dx*dx+dy*dy <= rad*rad {
+				sx += float64(x)
+				sy += float64(y)
+				n++
+			}
+		}
+	}
+	if n < 6 {
+		return pt{}, false
+	}
+	return pt{(sx/float64(n) + 0.5) / k, (sy/float64(n) + 0.5) / k}, true
 }
 
 // hasInk: every die face has a glyph; a blob without one is mat.

@@ -28,6 +28,27 @@ type Reader struct {
 	KindCounts map[string]int
 	placed     []Placement // of the last reading's dice
 	cands      []candidate
+	blobs      []rect
+}
+
+// offCentre: a top face placed farther than this many sides from the
+// middle of its die's glyph may have been put on a side of the die.
+const offCentre = 0.2
+
+// recentre tries a die not read surely at the middle of its glyph (ink
+// in the blob b), when its top face rc was placed away from it; the
+// placement its best class fits better (smaller residual) is kept.
+func (r *Reader) recentre(frame gocv.Mat, b, rc rect, v verdict) (rect, verdict) {
+	c, ok := r.det.inkCentre(b)
+	if !ok || math.Hypot(c.X-rc.C.X, c.Y-rc.C.Y) < offCentre*rc.side() {
+		return rc, v
+	}
+	alt := rc
+	alt.C = c
+	if w := r.classifyDie(frame, alt); w.resid < v.resid {
+		return alt, w
+	}
+	return rc, v
 }
 
 // candidate is a die read at a placement.
@@ -125,14 +146,21 @@ func (r *Reader) read(frame gocv.Mat) (vision.Reading, error) {
 	fs, mask, scale := r.det.find(frame)
 	r.q.useMask(mask, scale)
 	defer r.q.useMask(gocv.Mat{}, 0)
+	r.blobs = r.blobs[:0]
+	for _, f := range fs {
+		r.blobs = append(r.blobs, f.r)
+	}
 	r.q.refineAll(frame, fs)
 	r.cands = r.cands[:0]
-	for _, f := range fs {
+	for i, f := range fs {
 		rc := f.r
 		if !f.solid {
 			rc = r.bestAngle(frame, rc)
 		}
 		v := r.classifyDie(frame, rc)
+		if f.solid && v.conf < r.m.Threshold {
+			rc, v = r.recentre(frame, r.blobs[i], rc, v)
+		}
 		if v.resid > dropResid {
 			continue
 		}
