@@ -24,19 +24,9 @@ type found struct {
 // blob holds some mat (a light band of wood).
 const maxDice = 4
 
-// detect finds the dice in a BGR frame: it shrinks the frame, estimates the
-// mat (a large median of a further shrunk copy, so uneven light is part of
-// the mat), marks pixels that differ from the mat in colour or much in
-// brightness (soft shadows only darken a little), and fits a rotated square
-// to every blob, splitting blobs of touching dice by their size.
-func detect(frame gocv.Mat) []found {
-	fs, mask, _ := detectMask(frame)
-	mask.Close()
-	return fs
-}
-
-// detectMask is detect that also returns the foreground mask (at the work
-// size; the caller closes it) and the work scale (work pixels per frame pixel).
+// detectMask finds the dice in a BGR frame (detector.find) and returns
+// them with a copy of the foreground mask (at the work size; the caller
+// closes it) and the work scale (work pixels per frame pixel).
 func detectMask(frame gocv.Mat) ([]found, gocv.Mat, float64) {
 	d := newDetector()
 	defer d.Close()
@@ -88,8 +78,16 @@ func (d *detector) Close() {
 	}
 }
 
-// find finds the dice of a frame; the mask it returns (work size) is the
-// detector's, valid until the next find.
+// find finds the dice in a BGR frame: it shrinks the frame to the work
+// size, estimates the mat (a large median of a further shrunk copy, so
+// uneven light is part of the mat), marks pixels that differ from the mat
+// in colour or much in brightness (soft shadows only darken a little) or
+// carry a glyph's contrast, and fits a rotated square to every blob: the
+// die size is a plane over the frame (perspective), blobs of touching dice
+// are split, a die is cut out of what is joined to it (a dark die's glyph
+// then found apart), and a blob is kept if it holds a glyph (ink, or the
+// spread of brightness of a blurred one). The mask it returns (work size)
+// is the detector's, valid until the next find.
 func (d *detector) find(frame gocv.Mat) ([]found, gocv.Mat, float64) {
 	// At most workWidth wide, and at least halved: noise averages out.
 	scale := math.Min(0.5, float64(workWidth)/float64(frame.Cols()))
