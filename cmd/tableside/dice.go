@@ -151,7 +151,7 @@ func diceBench(args []string, stdout, stderr io.Writer) int {
 	seed := fs.Uint64("seed", 1, "seed of the rendered teach and test sets")
 	frames := fs.Int("frames", 200, "test frames of 11 dice (200 → 2,200 dice)")
 	keep := fs.String("dir", "", "render into this directory and keep it (default: a temporary one)")
-	errs := fs.Int("errors", 20, "list at most this many confident errors and misses")
+	errs := fs.Int("errors", 20, "list at most this many confident errors, misses and extra dice")
 	reuse := fs.Bool("reuse", false, "--dir already holds the rendered set: teach and read it without rendering")
 	if err := fs.Parse(args); err != nil {
 		return 2
@@ -232,7 +232,7 @@ func runBench(dir string, seed uint64, frames, maxErrs int, reuse bool, w io.Wri
 		}
 		rd.Image = filepath.Base(p)
 		ms = append(ms, rd.Millis)
-		tally.Add(tr, rd)
+		tally.AddPlaced(tr, rd, r.Placements())
 	}
 	tally.Report(w)
 	sort.Float64s(ms)

@@ -11,7 +11,11 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
+	"syscall"
 	"testing"
+	"time"
+
+	"gocv.io/x/gocv"
 
 	"tableside/vision"
 	"tableside/vision/synth"
@@ -103,6 +107,78 @@ func TestReadingIsLeftToRight(t *testing.T) {
 		if d.Unsure != (d.Face == "") || d.Confidence < 0 || d.Confidence > 1 || d.Size <= 0 {
 			t.Errorf("inconsistent die %+v", d)
 		}
+	}
+	// The placements follow the dice.
+	ps := r.Placements()
+	if len(ps) != len(rd.Dice) {
+		t.Fatalf("%d placements for %d dice", len(ps), len(rd.Dice))
+	}
+	for i, p := range ps {
+		d := rd.Dice[i]
+		if int(math.Round(p.X)) != d.X || int(math.Round(p.Y)) != d.Y || int(math.Round(p.Side)) != d.Size {
+			t.Errorf("placement %d %+v is not die %+v", i, p, d)
+		}
+	}
+}
+
+// Two readings of one die (a blob split in too many parts): the one its
+// class fits better stays; dice apart stay.
+func TestDropDuplicates(t *testing.T) {
+	at := func(x, y, resid float64) candidate {
+		return candidate{rc: rect{C: pt{x, y}, W: 60, H: 60}, v: verdict{resid: resid}}
+	}
+	got := dropDuplicates([]candidate{at(100, 100, 0.03), at(110, 105, 0.02), at(170, 100, 0.05), at(100, 100, 0.02)})
+	want := []candidate{at(110, 105, 0.02), at(170, 100, 0.05)}
+	if len(got) != len(want) {
+		t.Fatalf("kept %+v, want %+v", got, want)
+	}
+	for i := range want {
+		if got[i].rc.C != want[i].rc.C {
+			t.Errorf("kept %+v, want %+v", got, want)
+		}
+	}
+}
+
+// A square face looks the same turned by 90°: angle errors are taken
+// modulo 90°.
+func TestAngleErr90(t *testing.T) {
+	for _, c := range []struct{ a, b, want float64 }{
+		{10, 10, 0}, {10, 100, 0}, {95, 3, 2}, {-44, 44, 2}, {0, 45, 45}, {359, 1, 2}, {30, 0, 30},
+	} {
+		if got := angleErr90(c.a, c.b); math.Abs(got-c.want) > 1e-9 {
+			t.Errorf("angleErr90(%v, %v) = %v, want %v", c.a, c.b, got, c.want)
+		}
+	}
+}
+
+// A die as dark as the mat whose glyph touches a die the mask shows: the
+// body of the shown die is kept whole, the glyph is left apart.
+func TestTrimKeepsBodyAndGlyph(t *testing.T) {
+	const s = 40
+	mask := gocv.NewMatWithSize(200, 200, gocv.MatTypeCV8UC1)
+	defer mask.Close()
+	ink := gocv.NewMatWithSize(200, 200, gocv.MatTypeCV8UC1)
+	defer ink.Close()
+	gocv.Rectangle(&mask, image.Rect(40, 40, 80, 80), colorWhite, -1)
+	// An X glyph, 5 px strokes, to the right of the die, joined to it by
+	// a smudge.
+	for _, m := range []*gocv.Mat{&mask, &ink} {
+		gocv.Line(m, image.Pt(88, 63), image.Pt(112, 87), colorWhite, 5)
+		gocv.Line(m, image.Pt(88, 87), image.Pt(112, 63), colorWhite, 5)
+	}
+	gocv.Line(&mask, image.Pt(78, 68), image.Pt(100, 75), colorWhite, 4)
+	gocv.Rectangle(&ink, image.Rect(50, 50, 70, 70), colorWhite, -1)
+	bs := contourBlobs(mask, 10)
+	if len(bs) != 1 || math.Max(bs[0].r.W, bs[0].r.H) < trimLong*s {
+		t.Fatalf("test mask: blobs %+v", bs)
+	}
+	bodies, glyphs := trim(mask, mask, ink, bs[0].pts, s)
+	// The drawn square covers pixels 40..80: 41 wide, centred on 60.
+	if len(bodies) != 1 || math.Hypot(bodies[0].C.X-60, bodies[0].C.Y-60) > 2 || math.Abs(bodies[0].side()-41) > 3 {
+		t.Errorf("bodies %+v, want one at 60,60 of side 41", bodies)
+	}
+	if len(glyphs) != 1 || math.Hypot(glyphs[0].r.C.X-100, glyphs[0].r.C.Y-75) > 4 {
+		t.Errorf("glyphs %+v, want one about 100,75", glyphs)
 	}
 }
 
@@ -542,11 +618,13 @@ func BenchmarkRead1280x720(b *testing.B) {
 	}
 	defer frame.Close()
 	b.ResetTimer()
+	cpu0 := cpuTime()
 	for i := 0; i < b.N; i++ {
 		if _, err := r.ReadMat(frame); err != nil {
 			b.Fatal(err)
 		}
 	}
+	reportCPU(b, cpu0)
 }
 
 func BenchmarkLoadModel(b *testing.B) {
@@ -558,6 +636,140 @@ func BenchmarkLoadModel(b *testing.B) {
 	for i := 0; i < b.N; i++ {
 		if _, err := Load(path); err != nil {
 			b.Fatal(err)
+		}
+	}
+}
+
+// benchFrame is a rendered 1280×720 frame of 11 dice (the caller closes it).
+func benchFrame(b testing.TB) gocv.Mat {
+	img, _, err := synth.Frame(5, synth.RandomOptions(5, 0, 1280, 720))
+	if err != nil {
+		b.Fatal(err)
+	}
+	frame, err := ToBGR(img)
+	if err != nil {
+		b.Fatal(err)
+	}
+	return frame
+}
+
+// BenchmarkDetect1280x720 times finding the dice (no placement, no
+// classification).
+func BenchmarkDetect1280x720(b *testing.B) {
+	frame := benchFrame(b)
+	defer frame.Close()
+	d := newDetector()
+	defer d.Close()
+	b.ResetTimer()
+	cpu0 := cpuTime()
+	for i := 0; i < b.N; i++ {
+		fs, _, _ := d.find(frame)
+		if len(fs) == 0 {
+			b.Fatal("no dice")
+		}
+	}
+	reportCPU(b, cpu0)
+}
+
+// BenchmarkPlace1280x720 times placing the top faces of found dice.
+func BenchmarkPlace1280x720(b *testing.B) {
+	frame := benchFrame(b)
+	defer frame.Close()
+	q := newRectifier()
+	defer q.Close()
+	fs, mask, scale := detectMask(frame)
+	defer mask.Close()
+	q.useMask(mask, scale)
+	work := make([]found, len(fs))
+	b.ResetTimer()
+	cpu0 := cpuTime()
+	for i := 0; i < b.N; i++ {
+		copy(work, fs)
+		q.refineAll(frame, work)
+	}
+	reportCPU(b, cpu0)
+}
+
+// cpuTime is the process's CPU time (user and system): with the
+// benchmark pinned to one core (taskset -c 0), its growth per operation
+// is the one-core cost even while other processes share the machine.
+func cpuTime() time.Duration {
+	var ru syscall.Rusage
+	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
+		return 0
+	}
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+}
+
+func reportCPU(b *testing.B, cpu0 time.Duration) {
+	b.ReportMetric(float64(cpuTime()-cpu0)/float64(b.N)/1e6, "cpu-ms/op")
+}
+
+// open3 is OpenCV's opening by a 3×3 square (border: no effect).
+func TestOpen3MatchesOpenCV(t *testing.T) {
+	const n = refineSize
+	m := make([]byte, n*n)
+	seed := uint32(7)
+	for i := range m {
+		seed = seed*1664525 + 1013904223
+		if seed>>28 < 9 {
+			m[i] = 255
+		}
+	}
+	got := make([]byte, n*n)
+	open3(got, m)
+	src, _ := gocv.NewMatFromBytes(n, n, gocv.MatTypeCV8UC1, m)
+	defer src.Close()
+	k := gocv.GetStructuringElement(gocv.MorphRect, image.Pt(3, 3))
+	defer k.Close()
+	want := gocv.NewMat()
+	defer want.Close()
+	gocv.MorphologyEx(src, &want, gocv.MorphOpen, k)
+	wp, _ := want.DataPtrUint8()
+	for i := range got {
+		if got[i] != wp[i] {
+			t.Fatalf("pixel %d,%d: got %d, OpenCV %d", i%n, i/n, got[i], wp[i])
+		}
+	}
+}
+
+// A die's glyph spreads the brightness of its face, even blurred past
+// the ink mask's reach; a plain patch of mat (or a blank square) does not.
+func TestFaceContrast(t *testing.T) {
+	img := gocv.NewMatWithSizeFromScalar(gocv.NewScalar(90, 90, 90, 0), 120, 240, gocv.MatTypeCV8UC3)
+	defer img.Close()
+	gocv.Rectangle(&img, image.Rect(20, 20, 80, 80), color.RGBA{225, 225, 220, 0}, -1)
+	gocv.Circle(&img, image.Pt(50, 45), 10, color.RGBA{60, 60, 60, 0}, 3)
+	gocv.Line(&img, image.Pt(50, 55), image.Pt(50, 62), color.RGBA{60, 60, 60, 0}, 3)
+	gocv.Rectangle(&img, image.Rect(140, 20, 200, 80), color.RGBA{225, 225, 220, 0}, -1)
+	gocv.GaussianBlur(img, &img, image.Pt(9, 9), 3, 3, gocv.BorderReplicate)
+	die := rect{C: pt{49.5, 49.5}, W: 60, H: 60}
+	blank := rect{C: pt{169.5, 49.5}, W: 60, H: 60}
+	if c := faceContrast(img, die); c < minFaceContrast {
+		t.Errorf("blurred glyph: face contrast %.3f < %.2f", c, minFaceContrast)
+	}
+	if c := faceContrast(img, blank); c >= minFaceContrast {
+		t.Errorf("blank square: face contrast %.3f >= %.2f", c, minFaceContrast)
+	}
+	if !squarish(die) || squarish(rect{W: 100, H: 25}) {
+		t.Error("squarish: a die's blob is square, a side strip is not")
+	}
+}
+
+// Perspective makes far dice smaller: the die size is a plane over the
+// frame, fitted to the blobs that look like one die.
+func TestDieSidesFollowPerspective(t *testing.T) {
+	var bs []blob
+	for i := 0; i < 8; i++ {
+		x, y := float64(40+70*i), float64(50+30*(i%3))
+		s := 30 + 0.02*y // larger towards the bottom
+		bs = append(bs, blob{r: rect{C: pt{x, y}, W: s, H: s}, area: s * s})
+	}
+	bs = append(bs, blob{r: rect{C: pt{300, 100}, W: 80, H: 30}, area: 2000}) // two dice
+	side := dieSides(bs)
+	for _, y := range []float64{50, 80, 110} {
+		if got, want := side(pt{200, y}), 30+0.02*y; math.Abs(got-want) > 0.05 {
+			t.Errorf("side at y=%v: %.3f, want %.3f", y, got, want)
 		}
 	}
 }

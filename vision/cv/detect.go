@@ -17,37 +17,92 @@ const workWidth = 640
 type found struct {
 	r     rect
 	solid bool // found by its body, not only by its glyph
+	big   bool // cut out of a blob of more than maxDice dice's area
 }
 
-// detect finds the dice in a BGR frame: it shrinks the frame, estimates the
-// mat (a large median of a further shrunk copy, so uneven light is part of
-// the mat), marks pixels that differ from the mat in colour or much in
-// brightness (soft shadows only darken a little), and fits a rotated square
-// to every blob, splitting blobs of touching dice by their size.
-func detect(frame gocv.Mat) []found {
-	fs, mask, _ := detectMask(frame)
-	mask.Close()
-	return fs
-}
+// maxDice: dice touch in twos and threes, not in larger heaps; a larger
+// blob holds some mat (a light band of wood).
+const maxDice = 4
 
-// detectMask is detect that also returns the foreground mask (at the work
-// size; the caller closes it) and the work scale (work pixels per frame pixel).
+// detectMask finds the dice in a BGR frame (detector.find) and returns
+// them with a copy of the foreground mask (at the work size; the caller
+// closes it) and the work scale (work pixels per frame pixel).
 func detectMask(frame gocv.Mat) ([]found, gocv.Mat, float64) {
+	d := newDetector()
+	defer d.Close()
+	fs, mask, scale := d.find(frame)
+	return fs, mask.Clone(), scale
+}
+
+// detector finds dice, keeping its buffers from frame to frame (one
+// goroutine at a time).
+type detector struct {
+	work, small, med, bg         gocv.Mat // BGR
+	score, smooth, fg            gocv.Mat // 8-bit maps and masks
+	opened, closed, mask         gocv.Mat
+	soft, hi, lo, raw, inkClosed gocv.Mat // ink
+	contrast                     gocv.Mat
+	ink                          gocv.Mat
+	e5, e9, r3, r5, r9           gocv.Mat // kernels: ellipses, rectangles
+	outer                        []blob   // the mask's blobs
+	scale                        float64  // work pixels per frame pixel
+}
+
+func newDetector() *detector {
+	d := &detector{}
+	for _, m := range d.mats() {
+		*m = gocv.NewMat()
+	}
+	for _, k := range []struct {
+		m     *gocv.Mat
+		shape gocv.MorphShape
+		n     int
+	}{{&d.e5, gocv.MorphEllipse, 5}, {&d.e9, gocv.MorphEllipse, 9},
+		{&d.r3, gocv.MorphRect, 3}, {&d.r5, gocv.MorphRect, 5}, {&d.r9, gocv.MorphRect, 9}} {
+		*k.m = gocv.GetStructuringElement(k.shape, image.Pt(k.n, k.n))
+	}
+	return d
+}
+
+func (d *detector) mats() []*gocv.Mat {
+	return []*gocv.Mat{&d.work, &d.small, &d.med, &d.bg, &d.score, &d.smooth, &d.fg, &d.opened, &d.closed, &d.mask, &d.soft, &d.hi, &d.lo, &d.contrast, &d.raw, &d.inkClosed, &d.ink}
+}
+
+// Close frees the detector's buffers.
+func (d *detector) Close() {
+	for _, m := range d.mats() {
+		m.Close()
+	}
+	for _, m := range []*gocv.Mat{&d.e5, &d.e9, &d.r3, &d.r5, &d.r9} {
+		m.Close()
+	}
+}
+
+// find finds the dice in a BGR frame: it shrinks the frame to the work
+// size, estimates the mat (a large median of a further shrunk copy, so
+// uneven light is part of the mat), marks pixels that differ from the mat
+// in colour or much in brightness (soft shadows only darken a little) or
+// carry a glyph's contrast, and fits a rotated square to every blob: the
+// die size is a plane over the frame (perspective), blobs of touching dice
+// are split, a die is cut out of what is joined to it (a dark die's glyph
+// then found apart), and a blob is kept if it holds a glyph (ink, or the
+// spread of brightness of a blurred one). The mask it returns (work size)
+// is the detector's, valid until the next find.
+func (d *detector) find(frame gocv.Mat) ([]found, gocv.Mat, float64) {
 	// At most workWidth wide, and at least halved: noise averages out.
 	scale := math.Min(0.5, float64(workWidth)/float64(frame.Cols()))
+	d.scale = scale
 	ws := image.Pt(int(math.Round(float64(frame.Cols())*scale)), int(math.Round(float64(frame.Rows())*scale)))
-	work := gocv.NewMat()
-	defer work.Close()
-	gocv.Resize(frame, &work, ws, 0, 0, gocv.InterpolationArea)
-	bg := background(work)
-	defer bg.Close()
-	raw, ink := inkMask(work)
-	defer raw.Close()
-	defer ink.Close()
-	mask := foreground(work, bg, ink)
+	gocv.Resize(frame, &d.work, ws, 0, 0, gocv.InterpolationArea)
+	d.background()
+	d.inkMask()
+	d.foreground()
 	var out []found
-	for _, f := range blobs(work, mask) {
-		if hasInk(raw, f.r) {
+	for _, f := range blobs(d.work, d.mask, d.ink, d.outer) {
+		// A blob without ink may be a die whose glyph is blurred away,
+		// unless it was cut out of a heap too large for dice (parts of a
+		// light band of a mat are not dice).
+		if hasInk(d.raw, f.r) || (!f.big && squarish(f.r) && faceContrast(d.work, f.r) >= minFaceContrast) {
 			out = append(out, f)
 		}
 	}
@@ -58,71 +113,66 @@ func detectMask(frame gocv.Mat) ([]found, gocv.Mat, float64) {
 		r.W /= scale
 		r.H /= scale
 	}
-	return out, mask, scale
+	return out, d.mask, scale
 }
 
-// background estimates the mat under the dice: a median over about a fifth
-// of the frame's width on a quarter-size copy, scaled back.
-func background(work gocv.Mat) gocv.Mat {
-	small := gocv.NewMat()
-	defer small.Close()
-	ss := image.Pt(work.Cols()/8, work.Rows()/8)
-	gocv.Resize(work, &small, ss, 0, 0, gocv.InterpolationArea)
-	k := ss.X/3 | 1
-	med := gocv.NewMat()
-	defer med.Close()
-	gocv.MedianBlur(small, &med, k)
-	bg := gocv.NewMat()
-	gocv.Resize(med, &bg, image.Pt(work.Cols(), work.Rows()), 0, 0, gocv.InterpolationLinear)
-	return bg
+// background estimates the mat under the dice (d.bg): a median over
+// about a fifth of the frame's width on an eighth-size copy, scaled back.
+func (d *detector) background() {
+	w, h := d.work.Cols(), d.work.Rows()
+	ss := image.Pt(w/8, h/8)
+	gocv.Resize(d.work, &d.small, ss, 0, 0, gocv.InterpolationArea)
+	gocv.MedianBlur(d.small, &d.med, ss.X/3|1)
+	gocv.Resize(d.med, &d.bg, image.Pt(w, h), 0, 0, gocv.InterpolationLinear)
 }
 
 // scoreMap gives every work pixel a score for how much it differs from the
 // mat: the log brightness ratio (darkening only beyond fgShadow: soft
 // shadows only darken) or the chroma difference (weighted down in the
 // dark, where chroma is noise), ×100, clipped to 255.
-func scoreMap(work, bg gocv.Mat) []byte {
+func scoreMap(work, bg gocv.Mat, m []byte) {
 	wp, _ := work.DataPtrUint8()
 	bp, _ := bg.DataPtrUint8()
-	n := work.Rows() * work.Cols()
-	m := make([]byte, n)
+	n := len(m)
 	wp, bp = wp[:3*n], bp[:3*n]
 	const shadow = int32(fgShadow * 100)
+	lt, it, wt := &logTab100, &invTab, &chromaWeight
 	for i := range m {
-		j := 3 * i
-		p0, p1, p2 := int32(wp[j]), int32(wp[j+1]), int32(wp[j+2])
-		q0, q1, q2 := int32(bp[j]), int32(bp[j+1]), int32(bp[j+2])
+		w := wp[3*i : 3*i+3 : 3*i+3]
+		b := bp[3*i : 3*i+3 : 3*i+3]
+		p0, p1, p2 := int32(w[0]), int32(w[1]), int32(w[2])
+		q0, q1, q2 := int32(b[0]), int32(b[1]), int32(b[2])
 		si, sb := p0+p1+p2+6, q0+q1+q2+6
-		lr := logTab100[si] - logTab100[sb]
-		if lr < 0 {
-			// Cast shadows darken the mat by up to half: only darker counts.
-			lr = max(0, -lr-shadow)
-		}
-		s := lr
+		lr := lt[si&tabMask] - lt[sb&tabMask]
+		// Cast shadows darken the mat by up to half: only darker counts
+		// (branch-free: max(lr, -lr-shadow, 0)).
+		s := max(lr, -lr-shadow, 0)
 		if lo := min(si, sb); lo > 45 {
 			num := abs32i((p0+2)*sb-(q0+2)*si) + abs32i((p1+2)*sb-(q1+2)*si) + abs32i((p2+2)*sb-(q2+2)*si)
-			c := int32(float32(num) * invTab[si] * invTab[sb] * (100 * fgChromaGain) * min(float32(lo)*(1.0/150), 1))
+			c := int32(float32(num) * it[si&tabMask] * it[sb&tabMask] * wt[lo&tabMask])
 			s = max(s, c)
 		}
 		m[i] = byte(min(255, s))
 	}
-	return m
 }
 
+// The tables are indexed by a sum of 3 bytes plus 6 (at most 771), masked
+// by tabMask so that no index needs a bounds check.
+const tabMask = 1023
+
 // logTab100[v] = 100·log(v), rounded.
-var logTab100 = func() [3*255 + 7]int32 {
-	var t [3*255 + 7]int32
+var logTab100 = func() [tabMask + 1]int32 {
+	var t [tabMask + 1]int32
 	for v := 1; v < len(t); v++ {
 		t[v] = int32(math.Round(100 * math.Log(float64(v))))
 	}
 	return t
 }()
 
+// abs32i is |x|, branch-free (signs of noise are unpredictable).
 func abs32i(x int32) int32 {
-	if x < 0 {
-		return -x
-	}
-	return x
+	m := x >> 31
+	return (x ^ m) - m
 }
 
 const (
@@ -130,9 +180,19 @@ const (
 	fgChromaGain = 3.0
 )
 
+// chromaWeight[v] weighs the chroma difference ×100 by the darker
+// brightness sum v (chroma is noise in the dark): fgChromaGain·100·min(v/150, 1).
+var chromaWeight = func() [tabMask + 1]float32 {
+	var t [tabMask + 1]float32
+	for v := range t {
+		t[v] = 100 * fgChromaGain * min(float32(v)/150, 1)
+	}
+	return t
+}()
+
 // invTab[v] = 1/v.
-var invTab = func() [3*255 + 7]float32 {
-	var t [3*255 + 7]float32
+var invTab = func() [tabMask + 1]float32 {
+	var t [tabMask + 1]float32
 	for v := 1; v < len(t); v++ {
 		t[v] = 1 / float32(v)
 	}
@@ -177,34 +237,31 @@ func quantile(hist []int, n int, q float64) int {
 	return len(hist) - 1
 }
 
-// foreground marks the pixels of work that are not mat, cleaned by a
-// morphological open and close, holes filled. The caller closes the mask.
-func foreground(work, bg, ink gocv.Mat) gocv.Mat {
-	sm := scoreMap(work, bg)
-	sc, _ := gocv.NewMatFromBytes(work.Rows(), work.Cols(), gocv.MatTypeCV8UC1, sm)
-	defer sc.Close()
-	smooth := gocv.NewMat()
-	defer smooth.Close()
-	gocv.BoxFilter(sc, &smooth, -1, image.Pt(5, 5))
-	sp, _ := smooth.DataPtrUint8()
-	t := threshold(sp)
-	raw := gocv.NewMat()
-	defer raw.Close()
-	gocv.Threshold(smooth, &raw, float32(t)-0.5, 255, gocv.ThresholdBinary)
-	k3 := gocv.GetStructuringElement(gocv.MorphEllipse, image.Pt(3, 3))
-	defer k3.Close()
-	k5 := gocv.GetStructuringElement(gocv.MorphEllipse, image.Pt(5, 5))
-	defer k5.Close()
-	k9 := gocv.GetStructuringElement(gocv.MorphEllipse, image.Pt(9, 9))
-	defer k9.Close()
-	opened := gocv.NewMat()
-	defer opened.Close()
-	gocv.MorphologyEx(raw, &opened, gocv.MorphOpen, k9)
-	gocv.BitwiseOr(opened, ink, &opened)
-	closed := gocv.NewMat()
-	defer closed.Close()
-	gocv.MorphologyEx(opened, &closed, gocv.MorphClose, k5)
-	return fillHoles(closed)
+// foreground marks the pixels of the work image that are not mat
+// (d.mask): the score map is smoothed, thresholded, cleaned by a
+// morphological open and close, the ink added, holes filled.
+func (d *detector) foreground() {
+	w, h := d.work.Cols(), d.work.Rows()
+	ensure(&d.score, h, w, gocv.MatTypeCV8UC1)
+	sp, _ := d.score.DataPtrUint8()
+	scoreMap(d.work, d.bg, sp[:w*h])
+	gocv.BoxFilter(d.score, &d.smooth, -1, image.Pt(5, 5))
+	sm, _ := d.smooth.DataPtrUint8()
+	t := threshold(sm)
+	gocv.Threshold(d.smooth, &d.fg, float32(t)-0.5, 255, gocv.ThresholdBinary)
+	gocv.MorphologyEx(d.fg, &d.opened, gocv.MorphOpen, d.e9)
+	gocv.BitwiseOr(d.opened, d.ink, &d.opened)
+	gocv.MorphologyEx(d.opened, &d.closed, gocv.MorphClose, d.e5)
+	d.fillHoles()
+}
+
+// ensure makes m a rows×cols Mat of type t (its data undefined).
+func ensure(m *gocv.Mat, rows, cols int, t gocv.MatType) {
+	if m.Rows() == rows && m.Cols() == cols && m.Type() == t {
+		return
+	}
+	m.Close()
+	*m = gocv.NewMatWithSize(rows, cols, t)
 }
 
 // Ink contrast: a die's glyph stands out from its body far more than the
@@ -214,70 +271,95 @@ const (
 	inkOffset   = 50
 )
 
-// inkMask marks the glyphs: pixels of strong relative local contrast (raw),
-// and those joined into solid patches and cleared of thin lines (ink). The
-// caller closes both.
-func inkMask(work gocv.Mat) (raw, ink gocv.Mat) {
-	k3 := gocv.GetStructuringElement(gocv.MorphRect, image.Pt(3, 3))
-	defer k3.Close()
-	hi, lo := gocv.NewMat(), gocv.NewMat()
-	defer hi.Close()
-	defer lo.Close()
-	soft := gocv.NewMat()
-	defer soft.Close()
-	gocv.GaussianBlur(work, &soft, image.Pt(3, 3), 0.8, 0.8, gocv.BorderReplicate)
-	gocv.Dilate(soft, &hi, k3)
-	gocv.Erode(soft, &lo, k3)
-	hp, _ := hi.DataPtrUint8()
-	lp, _ := lo.DataPtrUint8()
-	m := make([]byte, len(hp)/3)
-	hp, lp = hp[:3*len(m)], lp[:3*len(m)]
-	// h-l > inkContrast·(h+l+inkOffset) in integers (inkContrast = 3/10).
-	for i := range m {
-		// White marks on a yellow die stand out in blue only: any channel.
-		for c := 3 * i; c < 3*i+3; c++ {
-			h, l := int32(hp[c]), int32(lp[c])
-			if 7*h-13*l > 3*inkOffset {
-				m[i] = 255
-				break
-			}
-		}
+// inkMask marks the glyphs: pixels of strong relative local contrast
+// (d.raw), and those joined into solid patches and cleared of thin lines
+// (d.ink).
+func (d *detector) inkMask() {
+	gocv.GaussianBlur(d.work, &d.soft, image.Pt(3, 3), 0.8, 0.8, gocv.BorderReplicate)
+	gocv.Dilate(d.soft, &d.hi, d.r3)
+	gocv.Erode(d.soft, &d.lo, d.r3)
+	// h-l > inkContrast·(h+l+inkOffset) in integers (inkContrast = 3/10):
+	// 7h − 13l − 3·inkOffset > 0, saturated to bytes, in any channel
+	// (white marks on a yellow die stand out in blue only).
+	gocv.AddWeighted(d.hi, 7, d.lo, -13, -3*inkOffset, &d.contrast)
+
+	chans := gocv.Split(d.contrast)
+	gocv.BitwiseOr(chans[0], chans[1], &chans[0])
+	gocv.BitwiseOr(chans[0], chans[2], &chans[0])
+	gocv.Threshold(chans[0], &d.raw, 0, 255, gocv.ThresholdBinary)
+	for _, c := range chans {
+		c.Close()
 	}
-	fromGo, _ := gocv.NewMatFromBytes(work.Rows(), work.Cols(), gocv.MatTypeCV8UC1, m)
-	raw = fromGo.Clone()
-	fromGo.Close()
-	k9 := gocv.GetStructuringElement(gocv.MorphRect, image.Pt(9, 9))
-	defer k9.Close()
-	k5 := gocv.GetStructuringElement(gocv.MorphRect, image.Pt(5, 5))
-	defer k5.Close()
-	closed := gocv.NewMat()
-	defer closed.Close()
-	gocv.MorphologyEx(raw, &closed, gocv.MorphClose, k9)
-	ink = gocv.NewMat()
-	gocv.MorphologyEx(closed, &ink, gocv.MorphOpen, k5)
-	return raw, ink
+	gocv.MorphologyEx(d.raw, &d.inkClosed, gocv.MorphClose, d.r9)
+	gocv.MorphologyEx(d.inkClosed, &d.ink, gocv.MorphOpen, d.r5)
 }
 
-// fillHoles fills every outer contour of a mask.
-func fillHoles(m gocv.Mat) gocv.Mat {
-	cs := gocv.FindContours(m, gocv.RetrievalExternal, gocv.ChainApproxSimple)
+// fillHoles fills every outer contour of d.closed into d.mask; the
+// contours of at least a glyph's area are the mask's blobs (d.outer).
+func (d *detector) fillHoles() {
+	cs := gocv.FindContours(d.closed, gocv.RetrievalExternal, gocv.ChainApproxSimple)
 	defer cs.Close()
-	out := gocv.NewMatWithSize(m.Rows(), m.Cols(), gocv.MatTypeCV8UC1)
-	gocv.DrawContours(&out, cs, -1, colorWhite, -1)
+	d.outer = blobsOf(cs, float64(d.closed.Cols()*d.closed.Cols())/8000) // a glyph of 7 px at 640
+	ensure(&d.mask, d.closed.Rows(), d.closed.Cols(), gocv.MatTypeCV8UC1)
+	d.mask.SetTo(gocv.NewScalar(0, 0, 0, 0))
+	gocv.DrawContours(&d.mask, cs, -1, colorWhite, -1)
+}
+
+// blobs fits rotated squares to the mask's blobs bs, in work pixels.
+func blobs(work, mask, ink gocv.Mat, bs []blob) []found {
+	side := dieSides(bs)
+	var out []found
+	var glyphs []blob
+	for _, b := range bs {
+		s := side(b.r.C)
+		switch {
+		case b.area < 0.35*s*s:
+			glyphs = append(glyphs, b)
+		case b.area > 1.5*s*s:
+			for _, r := range split(work, mask, b.pts, s) {
+				out = append(out, found{r: r, solid: true, big: b.area > maxDice*s*s})
+			}
+		case math.Max(b.r.W, b.r.H) > trimLong*s:
+			bodies, rest := trim(work, mask, ink, b.pts, s)
+			for _, r := range bodies {
+				out = append(out, found{r: r, solid: true, big: b.area > maxDice*s*s})
+			}
+			glyphs = append(glyphs, rest...)
+		default:
+			out = append(out, found{r: b.r, solid: true})
+		}
+	}
+	// A die as dark or light as the mat shows only its glyph: a die of the
+	// frame's size is assumed around a glyph that no die holds.
+	for _, g := range glyphs {
+		s := side(g.r.C)
+		if g.area < 0.04*s*s || g.r.W > 1.2*s || g.r.H > 1.2*s || near(out, g.r.C, 0.8*s) {
+			continue
+		}
+		r := rect{C: g.r.C, W: s, H: s, Angle: edgeAngle(work, g.r.C, s)}
+		out = append(out, found{r: r})
+	}
 	return out
 }
 
-// blobs fits rotated squares to the mask's blobs, in work pixels.
-func blobs(work, mask gocv.Mat) []found {
+// blob is one outer contour of a mask: its fitted rectangle, area and points.
+type blob struct {
+	r    rect
+	area float64
+	pts  []image.Point
+}
+
+// contourBlobs gives the outer contours of a mask of at least minArea
+// pixels.
+func contourBlobs(mask gocv.Mat, minArea float64) []blob {
 	cs := gocv.FindContours(mask, gocv.RetrievalExternal, gocv.ChainApproxSimple)
 	defer cs.Close()
-	type blob struct {
-		r    rect
-		area float64
-		pts  []image.Point
-	}
+	return blobsOf(cs, minArea)
+}
+
+// blobsOf gives the contours of cs of at least minArea pixels.
+func blobsOf(cs gocv.PointsVector, minArea float64) []blob {
 	var bs []blob
-	minArea := float64(mask.Cols()*mask.Cols()) / 8000 // a glyph of 7 px at 640
 	for i := 0; i < cs.Size(); i++ {
 		pv := cs.At(i)
 		a := gocv.ContourArea(pv)
@@ -287,37 +369,150 @@ func blobs(work, mask gocv.Mat) []found {
 		pts := pv.ToPoints()
 		bs = append(bs, blob{r: minAreaRect(convexHull(pts)), area: a, pts: pts})
 	}
-	s := dieSide(func(yield func(rect, float64) bool) {
-		for _, b := range bs {
-			if !yield(b.r, b.area) {
-				return
-			}
-		}
-	})
-	var out []found
-	var glyphs []blob
-	for _, b := range bs {
-		switch {
-		case b.area < 0.35*s*s:
-			glyphs = append(glyphs, b)
-		case b.area > 1.5*s*s:
-			for _, r := range split(work, mask, b.pts, s) {
-				out = append(out, found{r: r, solid: true})
-			}
-		default:
-			out = append(out, found{r: b.r, solid: true})
-		}
-	}
-	// A die as dark or light as the mat shows only its glyph: a die of the
-	// frame's size is assumed around a glyph that no die holds.
-	for _, g := range glyphs {
-		if g.area < 0.04*s*s || g.r.W > 1.2*s || g.r.H > 1.2*s || near(out, g.r.C, 0.8*s) {
+	return bs
+}
+
+// trimLong: a blob longer than this many die sides (but not of two dice's
+// area) is a die with something joined to it.
+const trimLong = 1.3
+
+// trim cuts the die bodies out of a blob longer than a die: an opening by
+// a disc half a die wide keeps the bodies and drops what is thinner (the
+// glyph of a die as dark as the mat, a side, a shadow); a body still
+// longer than a die is two dice side by side, split. The ink left outside
+// the bodies (blobs of it) may be the glyphs of dice the mask does not
+// show.
+func trim(work, mask, ink gocv.Mat, contour []image.Point, s float64) ([]rect, []blob) {
+	bb := boundsOf(contour).Inset(-2).Intersect(image.Rect(0, 0, mask.Cols(), mask.Rows()))
+	one := fillBlob(contour, bb)
+	defer one.Close()
+	dist := gocv.NewMat()
+	defer dist.Close()
+	labels := gocv.NewMat()
+	defer labels.Close()
+	gocv.DistanceTransform(one, &dist, &labels, gocv.DistL2, gocv.DistanceMask3, gocv.DistanceLabelCComp)
+	core := gocv.NewMat()
+	defer core.Close()
+	r := 0.25 * s
+	gocv.Threshold(dist, &core, float32(r), 255, gocv.ThresholdBinary)
+	core.ConvertTo(&core, gocv.MatTypeCV8UC1)
+	k := int(2*r) | 1
+	disc := gocv.GetStructuringElement(gocv.MorphEllipse, image.Pt(k, k))
+	defer disc.Close()
+	opened := gocv.NewMat()
+	defer opened.Close()
+	gocv.Dilate(core, &opened, disc)
+	var bodies []rect
+	for _, b := range contourBlobs(opened, 0.3*s*s) {
+		b.r.C.X += float64(bb.Min.X)
+		b.r.C.Y += float64(bb.Min.Y)
+		if math.Max(b.r.W, b.r.H) <= trimLong*s {
+			bodies = append(bodies, b.r)
 			continue
 		}
-		r := rect{C: g.r.C, W: s, H: s, Angle: edgeAngle(work, g.r.C, s)}
-		out = append(out, found{r: r})
+		for k := range b.pts {
+			b.pts[k] = b.pts[k].Add(bb.Min)
+		}
+		bodies = append(bodies, split(work, mask, b.pts, s)...)
 	}
-	return out
+	if len(bodies) == 0 {
+		return []rect{minAreaRect(convexHull(contour))}, nil
+	}
+	// What is left, a little away from the bodies, where there is ink.
+	k5 := gocv.GetStructuringElement(gocv.MorphEllipse, image.Pt(5, 5))
+	defer k5.Close()
+	gocv.Dilate(opened, &opened, k5)
+	rest := gocv.NewMat()
+	defer rest.Close()
+	gocv.Subtract(one, opened, &rest)
+	inkHere := ink.Region(bb)
+	defer inkHere.Close()
+	gocv.BitwiseAnd(rest, inkHere, &rest)
+	glyphs := contourBlobs(rest, 0.03*s*s)
+	for i := range glyphs {
+		glyphs[i].r.C.X += float64(bb.Min.X)
+		glyphs[i].r.C.Y += float64(bb.Min.Y)
+		for k := range glyphs[i].pts {
+			glyphs[i].pts[k] = glyphs[i].pts[k].Add(bb.Min)
+		}
+	}
+	return bodies, glyphs
+}
+
+// fillBlob draws the blob of a contour into a new mask of the box bb.
+func fillBlob(contour []image.Point, bb image.Rectangle) gocv.Mat {
+	one := gocv.NewMatWithSize(bb.Dy(), bb.Dx(), gocv.MatTypeCV8UC1)
+	shifted := make([]image.Point, len(contour))
+	for i, p := range contour {
+		shifted[i] = p.Sub(bb.Min)
+	}
+	pv := gocv.NewPointsVectorFromPoints([][]image.Point{shifted})
+	defer pv.Close()
+	gocv.FillPoly(&one, pv, colorWhite)
+	return one
+}
+
+// minFaceContrast: a die's glyph spreads the brightness of its face's
+// middle far more than a mat's grain does, even blurred (dice 0.34 and
+// more, mat blobs 0.18 at most on the rendered sets).
+const minFaceContrast = 0.26
+
+// squarish: a die's blob is about square (not a side or a shadow seen
+// alone, long and thin).
+func squarish(r rect) bool {
+	return math.Min(r.W, r.H) >= 0.6*math.Max(r.W, r.H)
+}
+
+// faceContrast is (p97−p3)/(p97+p3+150) of the brightness (B+G+R) in the
+// middle of blob r (the work image): a blurred thin glyph (a "?") has too
+// little local contrast for the ink mask, but still spreads the face's
+// brightness.
+func faceContrast(work gocv.Mat, r rect) float64 {
+	p, _ := work.DataPtrUint8()
+	w, h := work.Cols(), work.Rows()
+	d := 0.3 * r.side()
+	var hist [766]int
+	n := 0
+	for y := max(0, int(r.C.Y-d)); y <= min(h-1, int(r.C.Y+d)); y++ {
+		row := p[3*(y*w) : 3*(y*w+w)]
+		for x := max(0, int(r.C.X-d)); x <= min(w-1, int(r.C.X+d)); x++ {
+			hist[int(row[3*x])+int(row[3*x+1])+int(row[3*x+2])]++
+			n++
+		}
+	}
+	if n < 16 {
+		return 0
+	}
+	lo := quantile(hist[:], n, 0.03)
+	hi := quantile(hist[:], n, 0.97)
+	return float64(hi-lo) / float64(hi+lo+150)
+}
+
+// inkCentre is the centroid of the raw ink of the last frame found
+// within the disc inscribed in blob b (frame pixels); false with little
+// ink.
+func (d *detector) inkCentre(b rect) (pt, bool) {
+	p, _ := d.raw.DataPtrUint8()
+	w, h := d.raw.Cols(), d.raw.Rows()
+	k := d.scale
+	cx, cy := b.C.X*k-0.5, b.C.Y*k-0.5
+	rad := 0.45 * math.Min(b.W, b.H) * k
+	var sx, sy float64
+	n := 0
+	for y := max(0, int(cy-rad)); y <= min(h-1, int(cy+rad)); y++ {
+		for x := max(0, int(cx-rad)); x <= min(w-1, int(cx+rad)); x++ {
+			dx, dy := float64(x)-cx, float64(y)-cy
+			if p[y*w+x] != 0 && dx*dx+dy*dy <= rad*rad {
+				sx += float64(x)
+				sy += float64(y)
+				n++
+			}
+		}
+	}
+	if n < 6 {
+		return pt{}, false
+	}
+	return pt{(sx/float64(n) + 0.5) / k, (sy/float64(n) + 0.5) / k}, true
 }
 
 // hasInk: every die face has a glyph; a blob without one is mat.
@@ -373,27 +568,26 @@ func edgeAngle(work gocv.Mat, c pt, s float64) float64 {
 	return math.Atan2(ss, sc) / 4
 }
 
-// dieSide estimates the side of one die from blobs that look like one
-// square die (about square, filling their rectangle); 0 if there is none.
-func dieSide(each func(func(rect, float64) bool)) float64 {
-	var sides []float64
-	each(func(r rect, area float64) bool {
-		asp := r.W / r.H
-		if asp > 0.75 && asp < 1.33 && area > 0.8*r.W*r.H {
-			sides = append(sides, math.Sqrt(area))
+// dieSides estimates the side of a die's blob over the frame from the
+// blobs that look like one square die (about square, filling their
+// rectangle): a plane over the frame (perspective makes far dice smaller),
+// or the largest blob's side if none looks like a die.
+func dieSides(bs []blob) func(pt) float64 {
+	var xs, ys, ss []float64
+	var big float64
+	for _, b := range bs {
+		big = math.Max(big, b.area)
+		asp := b.r.W / b.r.H
+		if asp > 0.75 && asp < 1.33 && b.area > 0.8*b.r.W*b.r.H {
+			xs, ys, ss = append(xs, b.r.C.X), append(ys, b.r.C.Y), append(ss, math.Sqrt(b.area))
 		}
-		return true
-	})
-	if len(sides) == 0 {
-		var big float64
-		each(func(_ rect, area float64) bool {
-			big = math.Max(big, area)
-			return true
-		})
-		return math.Sqrt(big)
 	}
-	sort.Float64s(sides)
-	return sides[len(sides)/2]
+	if len(ss) == 0 {
+		s := math.Sqrt(big)
+		return func(pt) float64 { return s }
+	}
+	f := sizeModel(xs, ys, ss)
+	return func(p pt) float64 { return f(p.X, p.Y) }
 }
 
 // split separates a blob of touching dice of side s: every deep point of
@@ -403,15 +597,8 @@ func dieSide(each func(func(rect, float64) bool)) float64 {
 // still a row of dice long is cut).
 func split(work, mask gocv.Mat, contour []image.Point, s float64) []rect {
 	bb := boundsOf(contour).Inset(-2).Intersect(image.Rect(0, 0, mask.Cols(), mask.Rows()))
-	one := gocv.NewMatWithSize(bb.Dy(), bb.Dx(), gocv.MatTypeCV8UC1)
+	one := fillBlob(contour, bb)
 	defer one.Close()
-	shifted := make([]image.Point, len(contour))
-	for i, p := range contour {
-		shifted[i] = p.Sub(bb.Min)
-	}
-	pv := gocv.NewPointsVectorFromPoints([][]image.Point{shifted})
-	defer pv.Close()
-	gocv.FillPoly(&one, pv, colorWhite)
 	dist := gocv.NewMat()
 	defer dist.Close()
 	labels := gocv.NewMat()

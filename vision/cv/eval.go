@@ -37,17 +37,49 @@ type Tally struct {
 	// tilt>15, light=..., background=..., kind=...
 	ByCond map[string]map[string]int
 	Extra  int      // dice reported where there was none
-	Errors []string // descriptions of confident errors and misses
+	Errors []string // descriptions of confident errors, misses and extra dice
+	// Place[condition] are the placement errors of the matched dice whose
+	// placement is known (AddPlaced).
+	Place map[string]*PlaceErrors
+}
+
+// PlaceErrors are the errors of top-face placements against the truth,
+// one entry per matched die: centre distance over the true side, side
+// over the true side minus 1, angle difference modulo 90° (degrees, in
+// [0,45]).
+type PlaceErrors struct {
+	Centre, Side, Angle []float64
+}
+
+func (p *PlaceErrors) add(d synth.DieTruth, pl Placement) {
+	size := float64(d.Size)
+	p.Centre = append(p.Centre, math.Hypot(pl.X-float64(d.X), pl.Y-float64(d.Y))/size)
+	p.Side = append(p.Side, pl.Side/size-1)
+	p.Angle = append(p.Angle, angleErr90(pl.Angle, d.Angle))
+}
+
+// angleErr90 is the difference of two angles in degrees modulo 90° (a
+// square face looks the same turned by 90°), in [0,45].
+func angleErr90(a, b float64) float64 {
+	d := math.Mod(a-b, 90)
+	if d < 0 {
+		d += 90
+	}
+	return math.Min(d, 90-d)
 }
 
 // NewTally makes an empty Tally.
 func NewTally() *Tally {
-	return &Tally{Outcomes: map[string]int{}, ByCond: map[string]map[string]int{}}
+	return &Tally{Outcomes: map[string]int{}, ByCond: map[string]map[string]int{}, Place: map[string]*PlaceErrors{}}
 }
 
 // Add scores one reading against its truth: each true die is matched with
 // the nearest reported die within half a die.
-func (t *Tally) Add(tr synth.Truth, rd vision.Reading) {
+func (t *Tally) Add(tr synth.Truth, rd vision.Reading) { t.AddPlaced(tr, rd, nil) }
+
+// AddPlaced is Add that also scores the placements of the reading's dice
+// (ps[i] is where die i's top face was placed; nil: unknown).
+func (t *Tally) AddPlaced(tr synth.Truth, rd vision.Reading, ps []Placement) {
 	t.Frames++
 	used := make([]bool, len(rd.Dice))
 	for _, d := range tr.Dice {
@@ -56,6 +88,9 @@ func (t *Tally) Add(tr synth.Truth, rd vision.Reading) {
 		if j >= 0 {
 			used[j] = true
 			out = outcome(d, rd.Dice[j])
+			if j < len(ps) {
+				t.place(tr, d, ps[j])
+			}
 		}
 		t.count(tr, d, out)
 		if out == WrongFace || out == Missed || out == WrongKind {
@@ -67,10 +102,22 @@ func (t *Tally) Add(tr synth.Truth, rd vision.Reading) {
 				tr.Image, out, d.Kind, d.Face, d.X, d.Y, d.Size, strings.Join(conditions(tr, d), ","), got))
 		}
 	}
-	for _, u := range used {
+	for j, u := range used {
 		if !u {
 			t.Extra++
+			e := rd.Dice[j]
+			t.Errors = append(t.Errors, fmt.Sprintf("%s: extra %s/%s (%.2f) at %d,%d size %d",
+				tr.Image, e.Kind, e.Face, e.Confidence, e.X, e.Y, e.Size))
 		}
+	}
+}
+
+func (t *Tally) place(tr synth.Truth, d synth.DieTruth, pl Placement) {
+	for _, c := range append(conditions(tr, d), "all") {
+		if t.Place[c] == nil {
+			t.Place[c] = &PlaceErrors{}
+		}
+		t.Place[c].add(d, pl)
 	}
 }
 
@@ -138,22 +185,71 @@ func (t *Tally) Rate(out string) float64 {
 	return float64(t.Outcomes[out]) / float64(t.Dice)
 }
 
+// RightFace is the share of true dice read with the right face, surely:
+// the "correct faces" (a look-alike X die given its twin's kind,
+// or any die given a wrong kind, still shows the right face).
+func (t *Tally) RightFace() float64 {
+	return t.Rate(Correct) + t.Rate(LookAlike) + t.Rate(WrongKind)
+}
+
 // Report writes the tally as a readable table.
 func (t *Tally) Report(w io.Writer) {
-	fmt.Fprintf(w, "%d dice in %d frames: correct %.2f%%, unsure %.2f%%, confident wrong face %.2f%%, right face wrong kind %.2f%%, look-alike X kind %.2f%%, missed %.2f%%, extra %d\n",
-		t.Dice, t.Frames, 100*t.Rate(Correct), 100*t.Rate(Unsure), 100*t.Rate(WrongFace),
-		100*t.Rate(WrongKind), 100*t.Rate(LookAlike), 100*t.Rate(Missed), t.Extra)
+	fmt.Fprintf(w, "%d dice in %d frames: correct faces %.2f%% (face and kind %.2f%%, look-alike X kind %.2f%%, wrong kind %.2f%%), unsure %.2f%%, confident wrong face %.2f%%, missed %.2f%%, extra %d (%.2f%%)\n",
+		t.Dice, t.Frames, 100*t.RightFace(), 100*t.Rate(Correct), 100*t.Rate(LookAlike), 100*t.Rate(WrongKind),
+		100*t.Rate(Unsure), 100*t.Rate(WrongFace), 100*t.Rate(Missed), t.Extra, 100*float64(t.Extra)/math.Max(1, float64(t.Dice)))
 	var conds []string
 	for c := range t.ByCond {
 		conds = append(conds, c)
 	}
 	sort.Strings(conds)
-	fmt.Fprintf(w, "%-28s %6s %8s %8s %8s %8s %8s %8s\n", "condition", "dice", "correct", "unsure", "wrong", "wrongkind", "lookalike", "missed")
+	fmt.Fprintf(w, "%-28s %6s %8s %8s %8s %8s %9s %8s\n", "condition", "dice", "faces", "+kind", "unsure", "wrong", "wrongkind", "missed")
 	for _, c := range conds {
 		m := t.ByCond[c]
 		n := float64(m["n"])
+		pc := func(k ...string) float64 {
+			s := 0
+			for _, o := range k {
+				s += m[o]
+			}
+			return 100 * float64(s) / n
+		}
 		fmt.Fprintf(w, "%-28s %6d %7.2f%% %7.2f%% %7.2f%% %7.2f%% %8.2f%% %7.2f%%\n", c, m["n"],
-			100*float64(m[Correct])/n, 100*float64(m[Unsure])/n, 100*float64(m[WrongFace])/n,
-			100*float64(m[WrongKind])/n, 100*float64(m[LookAlike])/n, 100*float64(m[Missed])/n)
+			pc(Correct, LookAlike, WrongKind), pc(Correct), pc(Unsure), pc(WrongFace), pc(WrongKind), pc(Missed))
 	}
+	t.reportPlacement(w)
+}
+
+// placeConds are the conditions the placement report breaks down.
+var placeConds = []string{"all", "glare", "touching", "blur", "tilt>15"}
+
+func (t *Tally) reportPlacement(w io.Writer) {
+	if t.Place["all"] == nil {
+		return
+	}
+	fmt.Fprintf(w, "top-face placement of matched dice: %-10s %6s %17s %17s %17s\n", "", "dice", "centre/side", "|side ratio-1|", "angle mod 90°")
+	fmt.Fprintf(w, "%-46s %6s %8s %8s %8s %8s %8s %8s\n", "", "", "median", "p95", "median", "p95", "median", "p95")
+	for _, c := range placeConds {
+		p := t.Place[c]
+		if p == nil {
+			continue
+		}
+		side := make([]float64, len(p.Side))
+		for i, v := range p.Side {
+			side[i] = math.Abs(v)
+		}
+		fmt.Fprintf(w, "  %-44s %6d %8.3f %8.3f %8.3f %8.3f %7.1f° %7.1f°\n", c, len(p.Centre),
+			pctOf(p.Centre, 0.5), pctOf(p.Centre, 0.95), pctOf(side, 0.5), pctOf(side, 0.95),
+			pctOf(p.Angle, 0.5), pctOf(p.Angle, 0.95))
+	}
+	fmt.Fprintf(w, "  side ratio bias (median side/true side - 1): %+.3f\n", pctOf(t.Place["all"].Side, 0.5))
+}
+
+// pctOf is the q quantile of v (nearest rank).
+func pctOf(v []float64, q float64) float64 {
+	if len(v) == 0 {
+		return 0
+	}
+	s := append([]float64(nil), v...)
+	sort.Float64s(s)
+	return s[int(q*float64(len(s)-1)+0.5)]
 }

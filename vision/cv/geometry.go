@@ -1,9 +1,10 @@
 package cv
 
 import (
+	"cmp"
 	"image"
 	"math"
-	"sort"
+	"slices"
 )
 
 // pt is a point in float pixel coordinates.
@@ -41,11 +42,11 @@ func convexHull(ps []image.Point) []pt {
 	for i, q := range ps {
 		p[i] = pt{float64(q.X), float64(q.Y)}
 	}
-	sort.Slice(p, func(i, j int) bool {
-		if p[i].X != p[j].X {
-			return p[i].X < p[j].X
+	slices.SortFunc(p, func(a, b pt) int {
+		if c := cmp.Compare(a.X, b.X); c != 0 {
+			return c
 		}
-		return p[i].Y < p[j].Y
+		return cmp.Compare(a.Y, b.Y)
 	})
 	if len(p) < 3 {
 		return p

@@ -50,8 +50,10 @@ func (q *rectifier) view(frame gocv.Mat, r rect) blobView {
 func (q *rectifier) refineView(r rect, v blobView) (rect, bool) {
 	var t rect
 	found := false
+	var buf [refineSize * refineSize]byte
 	for _, m := range v.masks {
-		c, ok := q.topRect(append([]byte(nil), m...))
+		open3(buf[:], m)
+		c, ok := q.topRect(buf[:])
 		if ok && (!found || c.W*c.H > t.W*t.H) {
 			t, found = c, true
 		}
@@ -168,13 +170,47 @@ func (q *rectifier) warpBlob(frame gocv.Mat, r rect) []byte {
 	return p
 }
 
-// topRect is the square top face in a top mask of the refine patch of r.
+// open3 is the morphological opening of a refine mask by a 3×3 square
+// (as OpenCV's: the border neither erodes nor dilates), written to dst.
+// A refine mask row is 64 pixels: one bit each of a uint64.
+func open3(dst, m []byte) {
+	const n = refineSize
+	var _ [n - 64]struct{}     // refineSize must be 64...
+	var _ [64 - n]struct{}     // ...exactly
+	var rows, er [n + 2]uint64 // one row of margin above and below
+	m, dst = m[:n*n], dst[:n*n]
+	for y := 0; y < n; y++ {
+		var r uint64
+		for x, v := range m[y*n : y*n+n] {
+			if v != 0 {
+				r |= 1 << x
+			}
+		}
+		rows[y+1] = r & (r<<1 | 1) & (r>>1 | 1<<63) // eroded along the row
+	}
+	rows[0], rows[n+1] = ^uint64(0), ^uint64(0)
+	for y := 1; y <= n; y++ {
+		er[y] = rows[y-1] & rows[y] & rows[y+1]
+	}
+	for y := 1; y <= n; y++ {
+		r := er[y]
+		rows[y] = r | r<<1 | r>>1 // dilated along the row
+	}
+	rows[0], rows[n+1] = 0, 0
+	for y := 0; y < n; y++ {
+		r := rows[y] | rows[y+1] | rows[y+2]
+		out := dst[y*n : y*n+n]
+		for x := range out {
+			out[x] = byte(-(r >> x & 1)) // 0 or 255
+		}
+	}
+}
+
+// topRect is the square top face in an opened top mask of the refine
+// patch of r.
 func (q *rectifier) topRect(mask []byte) (rect, bool) {
 	tm, _ := gocv.NewMatFromBytes(refineSize, refineSize, gocv.MatTypeCV8UC1, mask)
 	defer tm.Close()
-	k := gocv.GetStructuringElement(gocv.MorphRect, image.Pt(3, 3))
-	defer k.Close()
-	gocv.MorphologyEx(tm, &tm, gocv.MorphOpen, k)
 	cs := gocv.FindContours(tm, gocv.RetrievalExternal, gocv.ChainApproxSimple)
 	defer cs.Close()
 	// The glyph may cut the body's colour into pieces (bars reaching the
@@ -354,99 +390,133 @@ func topMask(p []byte, body [3]float64) []byte {
 	useChroma := bsum > 120
 	// Chroma is noisier in the dark: the tolerance grows there.
 	tol := topChroma * math.Max(1, 600/bsum)
+	// Without divisions: sum/bsum within [topDarkest, topLightest], and
+	// Σ|(q+2)/sum − (b+2)/bsum| ≤ tol as Σ|(q+2) − sum·(b+2)/bsum| ≤ tol·sum.
+	lo, hi := topDarkest*bsum, topLightest*bsum
+	var bc [3]float64
+	for c := range bc {
+		bc[c] = (body[c] + 2) / bsum
+	}
 	mask := make([]byte, n*n)
+	p = p[:3*n*n]
 	for i := range mask {
-		q := p[3*i : 3*i+3]
-		sum := float64(q[0]) + float64(q[1]) + float64(q[2]) + 6
-		ratio := sum / bsum
-		if ratio < topDarkest || ratio > topLightest {
+		q := p[3*i : 3*i+3 : 3*i+3]
+		q0, q1, q2 := float64(q[0])+2, float64(q[1])+2, float64(q[2])+2
+		sum := q0 + q1 + q2
+		if sum < lo || sum > hi {
 			continue
 		}
-		if useChroma {
-			var d float64
-			for c := 0; c < 3; c++ {
-				d += math.Abs((float64(q[c])+2)/sum - (body[c]+2)/bsum)
-			}
-			if d > tol {
-				continue
-			}
+		if useChroma && math.Abs(q0-bc[0]*sum)+math.Abs(q1-bc[1]*sum)+math.Abs(q2-bc[2]*sum) > tol*sum {
+			continue
 		}
 		mask[i] = 255
 	}
 	return mask
 }
 
-// bodiesOf gives the candidate body colours of a die patch (n×n BGR): the
-// central half is split by brightness (Otsu) into two groups, body and
-// glyph, either of which may be the body; each group's pure colour (B, G, R).
+// bodiesOf gives the candidate body colours of a die patch (n×n BGR, n at
+// most refineSize): the central half is split by brightness (Otsu) into two
+// groups, body and glyph, either of which may be the body; each group's
+// pure colour (B, G, R).
 func bodiesOf(p []byte, n int) [][3]float64 {
-	var lum []int
-	var idx []int
+	const maxPix = refineSize * refineSize / 4
+	var lum [maxPix]int16
+	var idx [maxPix]int32
 	var hist [766]int
+	np := 0
 	for y := n / 4; y < n*3/4; y++ {
 		for x := n / 4; x < n*3/4; x++ {
 			i := 3 * (y*n + x)
 			l := int(p[i]) + int(p[i+1]) + int(p[i+2])
-			lum = append(lum, l)
-			idx = append(idx, i)
+			lum[np], idx[np] = int16(l), int32(i)
 			hist[l]++
+			np++
 		}
 	}
-	t := otsu(hist[:], len(lum))
-	var groups [2][3][]float64
-	for k, l := range lum {
+	t := otsu(hist[:], np)
+	var count [2]int
+	var sum [2][3]float64
+	for k := 0; k < np; k++ {
 		g := 0
-		if l > t {
+		if int(lum[k]) > t {
 			g = 1
 		}
 		i := idx[k]
+		count[g]++
 		for c := 0; c < 3; c++ {
-			groups[g][c] = append(groups[g][c], float64(p[i+c]))
+			sum[g][c] += float64(p[int(i)+c])
 		}
 	}
 	var mean [2][3]float64
-	for g := range groups {
+	for g := range sum {
 		for c := 0; c < 3; c++ {
-			for _, v := range groups[g][c] {
-				mean[g][c] += v
-			}
-			mean[g][c] /= math.Max(1, float64(len(groups[g][c])))
+			mean[g][c] = sum[g][c] / math.Max(1, float64(count[g]))
 		}
 	}
 	var out [][3]float64
-	for g := range groups {
-		if len(groups[g][0]) >= len(lum)/8 {
-			out = append(out, pureColour(groups[g], mean[1-g]))
+	for g := 0; g < 2; g++ {
+		if count[g] >= np/8 {
+			out = append(out, pureColour(p, lum[:np], idx[:np], t, g, mean[1-g]))
 		}
 	}
 	return out
 }
 
-// pureColour is the median colour of the pixels of a group (per channel
-// lists) that lie between the 50th and 80th percentile of distance from the
-// other group's mean: blurred edge pixels between body and glyph are mixed
-// colours, and the farthest few may be glare.
-func pureColour(g [3][]float64, other [3]float64) [3]float64 {
-	n := len(g[0])
-	d := make([]float64, n)
-	for i := 0; i < n; i++ {
+// pureColour is the median colour of the pixels of group g (brightness
+// above t: 1, else 0; pixel offsets idx into p) that lie between the 50th
+// and 80th percentile of distance from the other group's mean: blurred
+// edge pixels between body and glyph are mixed colours, and the farthest
+// few may be glare.
+func pureColour(p []byte, lum []int16, idx []int32, t, g int, other [3]float64) [3]float64 {
+	const maxPix = refineSize * refineSize / 4
+	var d, sorted [maxPix]float64
+	var mine [maxPix]int32
+	n := 0
+	for k, l := range lum {
+		if (int(l) > t) != (g == 1) {
+			continue
+		}
+		i := int(idx[k])
+		var dd float64
 		for c := 0; c < 3; c++ {
-			x := g[c][i] - other[c]
-			d[i] += x * x
+			x := float64(p[i+c]) - other[c]
+			dd += x * x
+		}
+		d[n], mine[n] = dd, int32(i)
+		n++
+	}
+	copy(sorted[:n], d[:n])
+	lo := quickselect(sorted[:n], n/2)
+	hi := quickselect(sorted[:n], n*4/5)
+	var hist [3][256]int32
+	m := 0
+	for k := 0; k < n; k++ {
+		if d[k] >= lo && d[k] <= hi {
+			i := int(mine[k])
+			hist[0][p[i]]++
+			hist[1][p[i+1]]++
+			hist[2][p[i+2]]++
+			m++
 		}
 	}
-	sorted := append([]float64(nil), d...)
-	lo := quickselect(sorted, n/2)
-	hi := quickselect(sorted, n*4/5)
-	var sel [3][]float64
-	for i := 0; i < n; i++ {
-		if d[i] >= lo && d[i] <= hi {
-			for c := 0; c < 3; c++ {
-				sel[c] = append(sel[c], g[c][i])
-			}
+	// The median of m values is the (m/2)-th smallest, as median does.
+	var out [3]float64
+	for c := 0; c < 3; c++ {
+		out[c] = float64(kthOf(hist[c][:], m/2))
+	}
+	return out
+}
+
+// kthOf is the k-th smallest (from 0) of the values counted in hist.
+func kthOf(hist []int32, k int) int {
+	acc := 0
+	for v, c := range hist {
+		acc += int(c)
+		if acc > k {
+			return v
 		}
 	}
-	return [3]float64{median(sel[0]), median(sel[1]), median(sel[2])}
+	return 0
 }
 
 // mainAxis is the unit colour direction of largest spread of the BGR

@@ -21,19 +21,82 @@ var DefaultKindCounts = map[string]int{
 // Reader reads dice with a Model. It is a vision.Reader; it keeps buffers,
 // so one Reader serves one goroutine at a time. Close it when done.
 type Reader struct {
-	m *Model
-	q *rectifier
+	m   *Model
+	q   *rectifier
+	det *detector
 	// KindCounts overrides DefaultKindCounts (kinds not listed: 1).
 	KindCounts map[string]int
+	placed     []Placement // of the last reading's dice
+	cands      []candidate
+	blobs      []rect
+}
+
+// offCentre: a top face placed farther than this many sides from the
+// middle of its die's glyph may have been put on a side of the die.
+const offCentre = 0.2
+
+// recentre tries a die not read surely at the middle of its glyph (ink
+// in the blob b), when its top face rc was placed away from it; the
+// placement its best class fits better (smaller residual) is kept.
+func (r *Reader) recentre(frame gocv.Mat, b, rc rect, v verdict) (rect, verdict) {
+	c, ok := r.det.inkCentre(b)
+	if !ok || math.Hypot(c.X-rc.C.X, c.Y-rc.C.Y) < offCentre*rc.side() {
+		return rc, v
+	}
+	alt := rc
+	alt.C = c
+	if w := r.classifyDie(frame, alt); w.resid < v.resid {
+		return alt, w
+	}
+	return rc, v
+}
+
+// candidate is a die read at a placement.
+type candidate struct {
+	rc rect
+	v  verdict
+}
+
+// dupDist: two dice whose top faces lie closer than this many sides are
+// one die found twice (a blob split in too many parts); the one its class
+// fits better stays.
+const dupDist = 0.6
+
+func dropDuplicates(cs []candidate) []candidate {
+	var drop [64]bool
+	if len(cs) > len(drop) {
+		return cs
+	}
+	for i, c := range cs {
+		for j, o := range cs {
+			if j == i || math.Hypot(c.rc.C.X-o.rc.C.X, c.rc.C.Y-o.rc.C.Y) >= dupDist*math.Min(c.rc.side(), o.rc.side()) {
+				continue
+			}
+			if o.v.resid < c.v.resid || (o.v.resid == c.v.resid && j < i) {
+				drop[i] = true
+				break
+			}
+		}
+	}
+	out := cs[:0]
+	for i, c := range cs {
+		if !drop[i] {
+			out = append(out, c)
+		}
+	}
+	return out
 }
 
 // NewReader makes a Reader for model m.
 func NewReader(m *Model) *Reader {
-	return &Reader{m: m, q: newRectifier()}
+	return &Reader{m: m, q: newRectifier(), det: newDetector()}
 }
 
 // Close frees the reader's buffers.
-func (r *Reader) Close() { r.q.Close() }
+func (r *Reader) Close() {
+	r.q.Close()
+	r.det.Close()
+}
 
 // Read reads the dice in an image. A frame without dice gives
 // vision.ErrNoDice.
@@ -80,26 +143,39 @@ func millisSince(t time.Time) float64 {
 
 // read detects and classifies.
 func (r *Reader) read(frame gocv.Mat) (vision.Reading, error) {
-	var dice []vision.Die
-	var vs []verdict
-	fs, mask, scale := detectMask(frame)
-	defer mask.Close()
+	fs, mask, scale := r.det.find(frame)
 	r.q.useMask(mask, scale)
 	defer r.q.useMask(gocv.Mat{}, 0)
-	r.q.refineAll(frame, fs)
+	r.blobs = r.blobs[:0]
 	for _, f := range fs {
+		r.blobs = append(r.blobs, f.r)
+	}
+	r.q.refineAll(frame, fs)
+	r.cands = r.cands[:0]
+	for i, f := range fs {
 		rc := f.r
 		if !f.solid {
 			rc = r.bestAngle(frame, rc)
 		}
 		v := r.classifyDie(frame, rc)
+		if f.solid && v.conf < r.m.Threshold {
+			rc, v = r.recentre(frame, r.blobs[i], rc, v)
+		}
 		if v.resid > dropResid {
 			continue
 		}
-		vs = append(vs, v)
+		r.cands = append(r.cands, candidate{rc: rc, v: v})
+	}
+	r.cands = dropDuplicates(r.cands)
+	dice := make([]vision.Die, 0, len(r.cands))
+	vs := make([]verdict, 0, len(r.cands))
+	r.placed = r.placed[:0]
+	for _, c := range r.cands {
+		vs = append(vs, c.v)
+		r.placed = append(r.placed, placementOf(c.rc))
 		dice = append(dice, vision.Die{
-			X: int(math.Round(f.r.C.X)), Y: int(math.Round(f.r.C.Y)),
-			Size: int(math.Round(f.r.side())),
+			X: int(math.Round(c.rc.C.X)), Y: int(math.Round(c.rc.C.Y)),
+			Size: int(math.Round(c.rc.side())),
 		})
 	}
 	if len(dice) == 0 {
@@ -117,6 +193,7 @@ func (r *Reader) read(frame gocv.Mat) (vision.Reading, error) {
 		}
 	}
 	vision.SortDice(dice)
+	sortPlacements(r.placed)
 	return vision.Reading{Dice: dice}, nil
 }
 
