@@ -35,10 +35,12 @@ test: deps vet check-engine
 	$(XVFB) $(GO) test -tags matprofile ./...
 
 # Speed and memory figures: Go benchmarks plus the sim and dice reports, into out/bench.txt.
+# "One core" is meant: everything runs pinned to CPU 0 (OpenCV's own threads too).
+ONECORE = $(shell command -v taskset >/dev/null && echo "taskset -c 0")
 bench: deps build
 	@mkdir -p out
-	{ $(GO) test -run '^$$' -bench . -benchmem ./engine/... ./vision/...; \
-	  ./$(BIN) sim --bench; ./$(BIN) dice bench; } 2>&1 | tee out/bench.txt
+	{ $(ONECORE) $(GO) test -run '^$$' -bench . -benchmem -cpu 1 ./engine/... ./vision/...; \
+	  $(ONECORE) ./$(BIN) sim --bench; $(ONECORE) ./$(BIN) dice bench; } 2>&1 | tee out/bench.txt
 
 clean:
 	rm -rf bin out
