@@ -32,7 +32,7 @@ func (m *match) endTurn() {
 // Normal 3, Hard 3 (heir-solo-rules: END TURN PHASE, PAY WAGES).
 func Wages(l difficulty.Level, coins int) (spent, fame int) {
 	sets := coins / 10
-	return 10 * sets, sets * difficulty.Pick(l, 2, 3, 3)
+	return 10 * sets, sets * l.Tables().FamePer10Coins
 }
 
 func (m *match) payWages() {

@@ -72,7 +72,8 @@ func (m *match) heirPerformDay() string {
 // FlatBonus is the Heir's flat bonus per Character backstage when it
 // performs: Easy nothing, Normal 2 Coins, Hard 1 Fame (ERRATA).
 func FlatBonus(l difficulty.Level, backstage int) (fame, coins int) {
-	return difficulty.Pick(l, 0, 0, backstage), difficulty.Pick(l, 0, 2*backstage, 0)
+	y := theater.FlatBackstageBonus(l, backstage)
+	return y.Fame, y.Coins
 }
 
 // heirBackstage counts the Heir's Characters backstage in the Theater.

@@ -250,17 +250,18 @@ func (m *match) addShopping(t trickerion.Trick) {
 // StartingCharacters are the Heir's Character disks by difficulty, left to
 // right (GAME SETUP steps 7-8); no Protégé without the Academy.
 func StartingCharacters(l difficulty.Level, academy bool) []string {
-	out := []string{Magician}
-	if academy {
-		out = append(out, Protege)
+	n := l.Tables().StartingCharacters
+	if !academy {
+		n.Protege = 0
 	}
-	specialists := difficulty.Pick(l, 1, 1, 2)
-	apprentices := difficulty.Pick(l, 1, 2, 1)
-	for range specialists {
-		out = append(out, Specialist)
-	}
-	for range apprentices {
-		out = append(out, Apprentice)
+	var out []string
+	for _, k := range []struct {
+		kind string
+		n    int
+	}{{Magician, n.Magician}, {Protege, n.Protege}, {Specialist, n.Specialists}, {Apprentice, n.Apprentices}} {
+		for range k.n {
+			out = append(out, k.kind)
+		}
 	}
 	return out
 }
@@ -271,9 +272,9 @@ var specialistKinds = []string{"assistant", "manager", "engineer"}
 // with the Academy, 5 without (ERRATA).
 func StartingFame(academy bool) int {
 	if academy {
-		return 3
+		return difficulty.Data().StartingFame["academy"]
 	}
-	return 5
+	return difficulty.Data().StartingFame["no_academy"]
 }
 
 func (m *match) startingBoard() {

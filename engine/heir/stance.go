@@ -2,6 +2,7 @@ package heir
 
 import (
 	"tableside/engine"
+	"tableside/engine/heir/difficulty"
 	"tableside/engine/heir/locations"
 )
 
@@ -52,11 +53,12 @@ func contested(loc string, heirLeft, heirMagicianOnly, playerLeft, playerMagicia
 // Ready: Theater (earliest day) > Downtown > Academy > Market Row > Dark
 // Alley > Workshop; Busy: Downtown > Academy > Theater (latest day) > Market
 // Row > Dark Alley > Workshop.
+// The list is shared: callers must not change it.
 func Priorities(stance string) []string {
-	if stance == Ready {
-		return []string{Theater, Downtown, Academy, MarketRow, DarkAlley, Workshop}
+	if stance != Ready {
+		stance = Busy
 	}
-	return []string{Downtown, Academy, Theater, MarketRow, DarkAlley, Workshop}
+	return difficulty.Data().LocationPriority[stance]
 }
 
 // ClampAP turns the Heir's Action Points into the ones it resolves with and

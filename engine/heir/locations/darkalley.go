@@ -3,6 +3,8 @@ package locations
 import (
 	"maps"
 	"math/rand/v2"
+	"slices"
+	"sync"
 
 	"tableside/engine/heir/difficulty"
 )
@@ -12,22 +14,23 @@ import (
 // 1/2/2/3/3 for 1 to 5 AP (heir-solo-rules: DARK ALLEY table). Below 1 AP
 // it draws none; above 5 AP it reads the 5 AP column.
 func AssignmentCards(l difficulty.Level, ap int) int {
-	return byAP(ap, difficulty.Pick(l,
-		[5]int{1, 1, 1, 2, 2},
-		[5]int{1, 1, 2, 2, 3},
-		[5]int{1, 2, 2, 3, 3}))
+	return difficulty.ByAP(l.Tables().DarkAlleyCards, ap)
 }
 
 // AssignmentColours are the Special Assignment decks the Heir draws from, in
 // its tie-break order Theater > Downtown > Academy > Market Row > Workshop
 // (heir-solo-rules: DARK ALLEY step 2); the Academy deck only with the
-// Academy.
+// Academy. The list is shared: callers must not change it.
 func AssignmentColours(academy bool) []string {
-	if academy {
-		return []string{LocTheater, LocDowntown, LocAcademy, LocMarketRow, LocWorkshop}
-	}
-	return []string{LocTheater, LocDowntown, LocMarketRow, LocWorkshop}
+	return colours()[academy]
 }
+
+// colours reads the draw priority of the component data once: with the
+// Academy as it is, without it the Academy deck left out.
+var colours = sync.OnceValue(func() map[bool][]string {
+	all := difficulty.Data().DarkAlleyDrawPriority
+	return map[bool][]string{true: all, false: slices.DeleteFunc(slices.Clone(all), func(l string) bool { return l == LocAcademy })}
+})
 
 // DarkAlleyState is what the Heir's Dark Alley action reads.
 type DarkAlleyState struct {

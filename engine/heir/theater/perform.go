@@ -40,7 +40,8 @@ func ChoosePerformance(cards []Card) (index int, ok bool) {
 // (heir-solo-rules: PERFORMANCE PHASE, with ERRATA: Easy nothing, Normal 2
 // Coins per Character, Hard 1 Fame per Character).
 func FlatBackstageBonus(level difficulty.Level, n int) trickerion.Yield {
-	return difficulty.Pick(level, trickerion.Yield{}, trickerion.Yield{Coins: 2 * n}, trickerion.Yield{Fame: n})
+	y := level.Tables().BackstageFlatBonus
+	return trickerion.Yield{Fame: n * y.Fame, Coins: n * y.Coins, Shards: n * y.Shards}
 }
 
 // TrickYield is the Yield one of the Heir's markers pays.

@@ -13,12 +13,7 @@ import (
 // nothing). heir-solo-rules: THEATER table: Easy 1/2/2, Normal 1/2/3, Hard
 // 2/3/4 for 1/2/3 AP.
 func MarkersToPlace(level difficulty.Level, ap int) int {
-	if ap < 1 {
-		return 0
-	}
-	ap = min(ap, 3)
-	row := difficulty.Pick(level, [3]int{1, 2, 2}, [3]int{1, 2, 3}, [3]int{2, 3, 4})
-	return row[ap-1]
+	return difficulty.ByAP(level.Tables().TheaterMarkers, ap)
 }
 
 // Practice is what a Practice Room does to one of the Heir's Tricks in the
