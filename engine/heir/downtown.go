@@ -43,7 +43,7 @@ func (m *match) downtownDice() locations.Dice {
 func (m *match) downtownState(ap int, dice locations.Dice) locations.DowntownState {
 	return locations.DowntownState{Level: m.level(), AP: ap, Dice: dice, Fame: m.s.Heir.Fame,
 		Favorite: trickerion.Category(m.s.Heir.Category), Tricks: m.heirTricks(), Characters: m.heirCharacters(),
-		Academy: m.s.Options.Academy, Residence: m.residence(), ShoppingList: slices.Clone(m.s.Heir.Shopping)}
+		Academy: m.s.Options.Academy, Residence: m.drawable(dice), ShoppingList: slices.Clone(m.s.Heir.Shopping)}
 }
 
 // heirTricks returns the Heir's Trick cards left to right.
@@ -79,14 +79,33 @@ func (m *match) heirCharacters() locations.Characters {
 	return c
 }
 
-// residence lists the Tricks still in Dahlgaard's Residence: all but the
-// Heir's and those the player said are gone.
-func (m *match) residence() []trickerion.Trick {
+// residence appends to out the Tricks of category cat at the Heir's Fame
+// Level still in Dahlgaard's Residence (all but the Heir's and those the
+// player said are gone): those it can draw from a Trick die of cat.
+func (m *match) residence(out []trickerion.Trick, cat trickerion.Category) []trickerion.Trick {
 	all, _ := tricks()
-	out := make([]trickerion.Trick, 0, len(all))
+	lvl := locations.FameLevel(m.s.Heir.Fame)
 	for _, t := range all {
-		if !slices.Contains(m.s.Heir.Learned, t.ID) && !slices.Contains(m.s.Heir.Gone, t.ID) {
+		if t.Category == cat && t.Level == lvl && !slices.Contains(m.s.Heir.Learned, t.ID) && !slices.Contains(m.s.Heir.Gone, t.ID) {
 			out = append(out, t)
+		}
+	}
+	return out
+}
+
+// drawable is the part of the Residence the Downtown action reads: the
+// Tricks of the Trick dice's categories at the Heir's Fame Level.
+func (m *match) drawable(dice locations.Dice) []trickerion.Trick {
+	var out []trickerion.Trick
+	var cats []trickerion.Category
+	for _, f := range dice[:2] {
+		cat := trickerion.Category(f)
+		if f == locations.FaceAny {
+			cat = trickerion.Category(m.s.Heir.Category)
+		}
+		if cat.Valid() && !slices.Contains(cats, cat) {
+			cats = append(cats, cat)
+			out = m.residence(out, cat)
 		}
 	}
 	return out
@@ -99,7 +118,7 @@ func (m *match) askResidence(dice locations.Dice) {
 	if !ok {
 		return
 	}
-	cands := locations.LearnCandidates(m.residence(), cat, m.s.Heir.Fame)
+	cands := locations.LearnCandidates(m.residence(nil, cat), cat, m.s.Heir.Fame)
 	pool := fmt.Sprintf("%s.%d", cat, locations.FameLevel(m.s.Heir.Fame))
 	if len(cands) == 0 || m.s.Heir.Asked[pool] == m.s.Player.Learns+1 {
 		return // the player has not been Downtown since this pool was checked

@@ -42,16 +42,19 @@ func (c Characters) clone() Characters {
 
 // DowntownState is what the Heir's Downtown action reads.
 type DowntownState struct {
-	Level        difficulty.Level
-	AP           int                 // Action Points of the placed Character, 1..5
-	Dice         Dice                // after any reroll (see RerollDie)
-	Fame         int                 // the Heir's Fame
-	Favorite     trickerion.Category // the Heir's Favorite Trick category
-	Tricks       []trickerion.Trick  // the Heir's board, left to right
-	Characters   Characters
-	Academy      bool               // the Academy expansion is in play
-	Residence    []trickerion.Trick // Tricks still in Dahlgaard's Residence
-	ShoppingList []string           // component types on the Heir's Shopping List
+	Level      difficulty.Level
+	AP         int                 // Action Points of the placed Character, 1..5
+	Dice       Dice                // after any reroll (see RerollDie)
+	Fame       int                 // the Heir's Fame
+	Favorite   trickerion.Category // the Heir's Favorite Trick category
+	Tricks     []trickerion.Trick  // the Heir's board, left to right
+	Characters Characters
+	Academy    bool // the Academy expansion is in play
+	// Residence is the Tricks still in Dahlgaard's Residence. Downtown
+	// draws only from those of the Trick dice's categories at the Heir's
+	// Fame Level (LearnCandidates), so a caller may give just those.
+	Residence    []trickerion.Trick
+	ShoppingList []string // component types on the Heir's Shopping List
 	// DoubleCoins: the active Prophecy doubles the Coins of the chosen
 	// Bank die ("Double Coins", rassmian p02; it affects the Heir too,
 	// data/trickerion/prophecies.yaml).

@@ -168,6 +168,7 @@ func (s *searcher) tryMarker(ti int, free bool, next int) {
 			}
 			links, fame, shards := s.b.gain(i, cat, f, t.Level, s.lumenia)
 			saved := s.cur
+			// the items slice is a stack: its array is kept for the next tries
 			s.cur.items = append(s.cur.items, item{trick: ti, slot: slotAt(i), facing: Directions[f], free: !normal && !t.Practice.FreeOrientation})
 			s.cur.links += links
 			s.cur.fame += fame
@@ -175,7 +176,7 @@ func (s *searcher) tryMarker(ti int, free bool, next int) {
 			s.b.cells[i] = cell{on: true, owner: Heir, trick: t.ID, cat: cat, facing: f, level: t.Level}
 			s.rec(next, false)
 			s.b.cells[i] = cell{}
-			s.cur = plan{items: saved.items[:len(saved.items)], links: saved.links, fame: saved.fame, shards: saved.shards}
+			s.cur = plan{items: s.cur.items[:len(saved.items)], links: saved.links, fame: saved.fame, shards: saved.shards}
 		}
 	}
 }
