@@ -16,19 +16,31 @@ import (
 func DisplayCards(turn int) int { return min(turn, 3) }
 
 // cardSpecs lists the Performance cards the player can draw: the solo
-// library's, then the multiplayer ones, minus those already seen.
-func (m *match) cardSpecs() []theater.CardSpec {
-	specs := append(slices.Clone(m.setup0.Library.SoloPerformanceCards), theater.MultiplayerSpecs()...)
-	return slices.DeleteFunc(specs, func(c theater.CardSpec) bool { return slices.Contains(m.s.Board.Seen, c.ID) })
+// library's (the first solo of them), then the multiplayer ones, minus
+// those already seen.
+func (m *match) cardSpecs() (specs []theater.CardSpec, solo int) {
+	unseen := func(c theater.CardSpec) bool { return !slices.Contains(m.s.Board.Seen, c.ID) }
+	for _, c := range m.setup0.Library.SoloPerformanceCards {
+		if unseen(c) {
+			specs = append(specs, c)
+		}
+	}
+	solo = len(specs)
+	for _, c := range multiplayerSpecs() {
+		if unseen(c) {
+			specs = append(specs, c)
+		}
+	}
+	return specs, solo
 }
 
 // askNewCard asks which Performance card was drawn onto the leftmost
 // display slot; none means a card Tableside does not know.
 func (m *match) askNewCard(slug string) Card {
 	var opts []engine.Option
-	specs := m.cardSpecs()
-	for _, c := range specs {
-		opts = append(opts, engine.Option{ID: c.ID, Key: "heir.opt.card", Params: cardParams(c)})
+	specs, solo := m.cardSpecs()
+	for i, c := range specs {
+		opts = append(opts, options().card(c, i < solo))
 	}
 	got := m.choose(engine.Prompt{ID: slug, Key: "heir.ask.newcard", Options: opts, Min: 1, Max: 1, None: true,
 		Rule: &engine.RuleRef{Book: "base", Section: "END TURN", Step: "move performance cards"}})

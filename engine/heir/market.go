@@ -36,9 +36,9 @@ func (m *match) actMarketRow(ap int) {
 func (m *match) askMarket() (market, ordered []string) {
 	var opts []engine.Option
 	for _, c := range m.s.Heir.Shopping {
-		opts = append(opts, engine.Option{ID: "market." + c, Key: "heir.opt.inmarket", Params: engine.Params{"component": c}})
+		opts = append(opts, options().marketAt(c, false))
 		if !slices.Contains(m.s.Heir.Orders, c) {
-			opts = append(opts, engine.Option{ID: "ordered." + c, Key: "heir.opt.ordered", Params: engine.Params{"component": c}})
+			opts = append(opts, options().marketAt(c, true))
 		}
 	}
 	if len(opts) == 0 {

@@ -299,8 +299,7 @@ func (m *match) playerSpots() []engine.Option {
 		default:
 			for n, s := range m.s.Board.Slots[l] {
 				if s == Free {
-					opts = append(opts, engine.Option{ID: fmt.Sprintf("%s.%d", l, n+1), Key: "heir.opt.slot",
-						Params: engine.Params{"location": l, "n": itoa(n + 1)}})
+					opts = append(opts, options().slot(l, n))
 				}
 			}
 		}
@@ -316,10 +315,10 @@ func (m *match) theaterSpots(backstage, magician bool) []engine.Option {
 			continue
 		}
 		if backstage && slices.Contains(day.Backstage[:], Free) {
-			opts = append(opts, engine.Option{ID: "theater." + d, Key: "heir.opt.backstage", Params: engine.Params{"day": d}})
+			opts = append(opts, options().day(d, false))
 		}
 		if magician && day.Perform == Free {
-			opts = append(opts, engine.Option{ID: "theater." + d + ".perform", Key: "heir.opt.perform", Params: engine.Params{"day": d}})
+			opts = append(opts, options().day(d, true))
 		}
 	}
 	return opts

@@ -99,14 +99,7 @@ func (m *match) askTile(req academy.TileRequest, slug string) []academy.Slot {
 		}
 		return make([]academy.Slot, n)
 	}
-	var opts []engine.Option
-	for pos := 1; pos <= 4; pos++ {
-		for _, a := range tileAbilities {
-			opts = append(opts, engine.Option{ID: fmt.Sprintf("%d.%s", pos, a), Key: "heir.opt.tileslot",
-				Params: engine.Params{"slot": itoa(pos), "ability": a}})
-		}
-	}
-	got := m.choose(engine.Prompt{ID: slug, Key: "heir.ask.practicetile", Params: p, Options: opts, Min: 1, Max: 4, Rule: r})
+	got := m.choose(engine.Prompt{ID: slug, Key: "heir.ask.practicetile", Params: p, Options: tileOptions(), Min: 1, Max: 4, Rule: r})
 	if got == nil {
 		return make([]academy.Slot, unknownTileSlots)
 	}
@@ -191,19 +184,16 @@ func (m *match) classroom() {
 // Secret taken.
 func (m *match) playerAcademy() {
 	var opts []engine.Option
+	o := options()
 	for i, sp := range academy.Spaces() {
 		room := m.s.Board.Academy.Rooms[i]
 		if room.Tile == nil && sp.OpenOn(m.s.Turn) && m.s.Player.BannersOut > 0 {
-			for tier, th := range academy.Thresholds {
-				opts = append(opts, engine.Option{ID: fmt.Sprintf("renovate.%d.%d", i, tier), Key: "heir.opt.renovate",
-					Params: engine.Params{"space": sp.ID, "threshold": itoa(th), "coins": itoa(sp.Coins[tier]), "fame": itoa(sp.Fame[tier])}})
-			}
+			opts = append(opts, o.renovate[i][:]...)
 		}
 		if room.Tile != nil {
 			for k, sl := range room.Tile.Slots {
 				if sl.Empty() {
-					opts = append(opts, engine.Option{ID: fmt.Sprintf("marker.%d.%d", i, k), Key: "heir.opt.academyslot",
-						Params: engine.Params{"space": sp.ID, "slot": itoa(k + 1)}})
+					opts = append(opts, o.academySlot(i, k))
 				}
 			}
 		}

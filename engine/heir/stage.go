@@ -168,10 +168,8 @@ func (m *match) askPlayerSetUp() {
 			continue
 		}
 		for _, sl := range c.FreeSlots() {
-			for _, cat := range trickerion.Categories {
-				card, slot := itoa(i+1), slotName(sl)
-				opts = append(opts, engine.Option{ID: card + "." + slot + "." + string(cat), Key: "heir.opt.setup",
-					Params: engine.Params{"card": card, "slot": slot, "category": string(cat)}})
+			for cat := range trickerion.Categories {
+				opts = append(opts, options().setupAt(i, sl, cat))
 			}
 		}
 	}
