@@ -31,11 +31,12 @@ func newTable(seed uint64) *Table {
 // is made unique by prefixing the number of prompts asked before it.
 func (t *Table) Ask(p Prompt) Answer {
 	t.asked++
-	if p.ID == "" {
-		p.ID = strconv.Itoa(t.asked)
-	} else {
-		p.ID = strconv.Itoa(t.asked) + ":" + p.ID
+	var buf [64]byte
+	id := strconv.AppendInt(buf[:0], int64(t.asked), 10)
+	if p.ID != "" {
+		id = append(append(id, ':'), p.ID...)
 	}
+	p.ID = string(id)
 	if !t.yield(p) {
 		panic(stopped{})
 	}
@@ -44,7 +45,12 @@ func (t *Table) Ask(p Prompt) Answer {
 
 // Emit records an event; the engine hands it out with the answer that led
 // to it.
-func (t *Table) Emit(e Event) { t.events = append(t.events, e) }
+func (t *Table) Emit(e Event) {
+	if t.events == nil {
+		t.events = make([]Event, 0, 4)
+	}
+	t.events = append(t.events, e)
+}
 
 // Rand is the game's seeded random source. Use nothing else.
 func (t *Table) Rand() *rand.Rand { return t.rng }

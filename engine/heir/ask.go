@@ -9,20 +9,6 @@ import (
 	"tableside/engine"
 )
 
-// rule names a section of the Heir's rules.
-func rule(section, step string) *engine.RuleRef {
-	return &engine.RuleRef{Book: "heir", Section: section, Step: step}
-}
-
-// pid makes a prompt id: "t3.place.heir"; the prompts of setup and of the
-// final scoring keep their slug.
-func (m *match) pid(slug string) string {
-	if m.s.Turn == 0 || m.s.Phase == "end-game" {
-		return slug
-	}
-	return "t" + itoa(m.s.Turn) + "." + slug
-}
-
 // InGameTurn reports whether a prompt id (as the engine gives it, "12:t3.place.heir")
 // belongs to one of the seven game turns, not to setup or the final scoring.
 func InGameTurn(id string) bool {
@@ -83,7 +69,7 @@ func (m *match) gainFame(n int, why string) {
 	}
 	m.s.Heir.Fame += n
 	m.t.Emit(engine.Event{Type: "heir.fame", Key: "heir.ev.fame", Data: map[string]any{"delta": n, "why": why},
-		Params: engine.Params{"delta": signed(n), "fame": fmt.Sprint(m.s.Heir.Fame), "why": why}})
+		Params: engine.Params{"delta": signed(n), "fame": itoa(m.s.Heir.Fame), "why": why}})
 	m.restance()
 }
 
@@ -94,7 +80,7 @@ func (m *match) gainCoins(n int, why string) {
 	}
 	m.s.Heir.Coins = max(0, m.s.Heir.Coins+n)
 	m.t.Emit(engine.Event{Type: "heir.coins", Key: "heir.ev.coins", Data: map[string]any{"delta": n, "why": why},
-		Params: engine.Params{"delta": signed(n), "coins": fmt.Sprint(m.s.Heir.Coins), "why": why}})
+		Params: engine.Params{"delta": signed(n), "coins": itoa(m.s.Heir.Coins), "why": why}})
 }
 
 // gainShards changes the Heir's Shards and says so.
@@ -104,14 +90,14 @@ func (m *match) gainShards(n int, why string) {
 	}
 	m.s.Heir.Shards = max(0, m.s.Heir.Shards+n)
 	m.t.Emit(engine.Event{Type: "heir.shards", Key: "heir.ev.shards", Data: map[string]any{"delta": n, "why": why},
-		Params: engine.Params{"delta": signed(n), "shards": fmt.Sprint(m.s.Heir.Shards), "why": why}})
+		Params: engine.Params{"delta": signed(n), "shards": itoa(m.s.Heir.Shards), "why": why}})
 }
 
 func signed(n int) string {
 	if n >= 0 {
-		return fmt.Sprintf("+%d", n)
+		return "+" + itoa(n)
 	}
-	return fmt.Sprint(n)
+	return itoa(n)
 }
 
 func joinList(s []string) string {
@@ -148,19 +134,25 @@ func (m *match) characterList() string {
 // whereWords renders a spot id ("downtown.2", "theater.sunday.perform") as
 // catalog words for a message parameter.
 func whereWords(where string) string {
-	parts := strings.Split(where, ".")
-	out := []string{"@heir.loc." + parts[0]}
-	for _, p := range parts[1:] {
+	first, rest, more := strings.Cut(where, ".")
+	var b strings.Builder
+	b.Grow(48)
+	b.WriteString("@heir.loc.")
+	b.WriteString(first)
+	for more {
+		var p string
+		p, rest, more = strings.Cut(rest, ".")
 		switch {
 		case p == "perform" || p == "backstage":
-			out = append(out, "@heir.word."+p)
+			b.WriteString(" @heir.word.")
 		case slices.Contains(Weekdays, p):
-			out = append(out, "@heir.day."+p)
+			b.WriteString(" @heir.day.")
 		default:
-			out = append(out, "@heir.word.slot", p)
+			b.WriteString(" @heir.word.slot ")
 		}
+		b.WriteString(p)
 	}
-	return strings.Join(out, " ")
+	return b.String()
 }
 
 // trickName is a Trick's printed name, or its id when unknown.
@@ -172,3 +164,9 @@ func trickName(id string) string {
 }
 
 func itoa(n int) string { return strconv.Itoa(n) }
+
+// atoi reads a number of an option id the prompt has checked.
+func atoi(s string) int {
+	n, _ := strconv.Atoi(s)
+	return n
+}

@@ -1,7 +1,6 @@
 package heir
 
 import (
-	"fmt"
 	"slices"
 
 	"tableside/engine"
@@ -119,7 +118,7 @@ func (m *match) askResidence(dice locations.Dice) {
 		return
 	}
 	cands := locations.LearnCandidates(m.residence(nil, cat), cat, m.s.Heir.Fame)
-	pool := fmt.Sprintf("%s.%d", cat, locations.FameLevel(m.s.Heir.Fame))
+	pool := string(cat) + "." + itoa(locations.FameLevel(m.s.Heir.Fame))
 	if len(cands) == 0 || m.s.Heir.Asked[pool] == m.s.Player.Learns+1 {
 		return // the player has not been Downtown since this pool was checked
 	}

@@ -1,7 +1,6 @@
 package heir
 
 import (
-	"fmt"
 	"slices"
 
 	"tableside/engine"
@@ -133,8 +132,7 @@ func (m *match) playerPerforms() {
 	if got == nil {
 		return
 	}
-	var i int
-	fmt.Sscan(got[0], &i)
+	i := atoi(got[0])
 	res := theater.Perform(theater.PerformInput{Card: m.s.Board.Cards[i-1].Card, Tricks: m.theaterTricks()})
 	m.performed(i-1, res)
 }

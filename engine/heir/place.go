@@ -1,7 +1,6 @@
 package heir
 
 import (
-	"fmt"
 	"slices"
 	"strings"
 
@@ -190,11 +189,11 @@ func (m *match) firstSlot(loc string) int {
 // Magician, else a free backstage slot; the earliest day when Ready, the
 // latest when Busy. "" when none is open.
 func (m *match) theaterDay(magician bool, stance string) string {
-	days := slices.Clone(Weekdays)
-	if stance != Ready {
-		slices.Reverse(days)
-	}
-	for _, d := range days {
+	for k := range Weekdays {
+		d := Weekdays[k]
+		if stance != Ready {
+			d = Weekdays[len(Weekdays)-1-k]
+		}
 		day := m.s.Board.Days[d]
 		if day.Blocked {
 			continue
@@ -263,7 +262,7 @@ func (m *match) occupy(loc string, magician bool, who string) (string, int) {
 	}
 	n := m.firstSlot(loc)
 	m.s.Board.Slots[loc][n] = who
-	return fmt.Sprintf("%s.%d", loc, n+1), SlotModifiers[n]
+	return options().slot(loc, n).ID, SlotModifiers[n]
 }
 
 // playerPlace asks where the player places their next Character: only the
@@ -345,8 +344,7 @@ func (m *match) playerAt(spot string) {
 		m.s.Player.Assigned[Theater]--
 		m.askPlayerSetUp()
 	default:
-		var n int
-		fmt.Sscan(parts[1], &n)
+		n := atoi(parts[1])
 		m.s.Board.Slots[loc][n-1] = Player
 		m.s.Player.Assigned[loc]--
 		if loc == Downtown {

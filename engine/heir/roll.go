@@ -2,6 +2,7 @@ package heir
 
 import (
 	"slices"
+	"sync"
 
 	"tableside/engine"
 	"tableside/engine/heir/locations"
@@ -55,14 +56,19 @@ func (m *match) rollDice() {
 	m.markLeaving()
 }
 
-// askDowntownDice asks the faces of the six Downtown dice.
-func (m *match) askDowntownDice(slug string) {
+// downtownDice are the six Downtown dice as a prompt lists them (shared,
+// read-only).
+var downtownDice = sync.OnceValue(func() []engine.Die {
 	dice := make([]engine.Die, 6)
 	for i := range dice {
-		d := locations.Die(i)
-		dice[i] = engine.Die{Kind: downtownKinds[i], Faces: d.Faces()}
+		dice[i] = engine.Die{Kind: downtownKinds[i], Faces: locations.Die(i).Faces()}
 	}
-	faces := m.dice(engine.Prompt{ID: slug, Key: "heir.ask.downtowndice", Dice: dice,
+	return dice
+})
+
+// askDowntownDice asks the faces of the six Downtown dice.
+func (m *match) askDowntownDice(slug string) {
+	faces := m.dice(engine.Prompt{ID: slug, Key: "heir.ask.downtowndice", Dice: downtownDice(),
 		Rule: &engine.RuleRef{Book: "base", Section: "ROLL DICE"}})
 	switch {
 	case faces != nil:

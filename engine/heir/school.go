@@ -1,7 +1,6 @@
 package heir
 
 import (
-	"fmt"
 	"slices"
 	"strings"
 
@@ -23,7 +22,7 @@ func (m *match) actAcademy(ap int) {
 	for {
 		steps, req := a.Run()
 		all = append(all, steps...)
-		m.academySteps(steps, a.State())
+		m.academySteps(steps)
 		if req == nil {
 			break
 		}
@@ -56,7 +55,7 @@ func (m *match) setAcademyState(st academy.State) {
 
 // academySteps reports the steps and places the extra Trick markers a
 // Practice Room grants at once.
-func (m *match) academySteps(steps []academy.Step, _ academy.State) {
+func (m *match) academySteps(steps []academy.Step) {
 	for _, s := range steps {
 		if s.Kind == academy.Practice && s.ExtraMarker {
 			for i := range m.s.Heir.Tricks {
@@ -111,10 +110,9 @@ func (m *match) askTile(req academy.TileRequest, slug string) []academy.Slot {
 func practiceSlots(taps []string) []academy.Slot {
 	by := map[int]string{}
 	for _, t := range taps {
-		var pos int
-		fmt.Sscan(t, &pos)
-		if _, seen := by[pos]; !seen {
-			by[pos] = t[strings.Index(t, ".")+1:]
+		n, ability, _ := strings.Cut(t, ".")
+		if pos := atoi(n); by[pos] == "" {
+			by[pos] = ability
 		}
 	}
 	var out []academy.Slot
@@ -222,14 +220,10 @@ func (m *match) playerAcademyMove(id string) {
 			m.s.Board.Secrets.Bottom = true
 		}
 	case "marker":
-		var sp, k int
-		fmt.Sscan(parts[1], &sp)
-		fmt.Sscan(parts[2], &k)
+		sp, k := atoi(parts[1]), atoi(parts[2])
 		_ = m.s.Board.Academy.PlaceMarker(sp, k, academy.Occupant{Owner: academy.Player})
 	case "renovate":
-		var sp, tier int
-		fmt.Sscan(parts[1], &sp)
-		fmt.Sscan(parts[2], &tier)
+		sp, tier := atoi(parts[1]), atoi(parts[2])
 		if m.s.Board.Academy.Rooms[sp].Tile == nil {
 			m.playerRenovates(sp, tier)
 		}

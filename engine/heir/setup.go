@@ -130,16 +130,18 @@ func (m *match) setup() {
 	m.firstCard()
 	m.ack("setup.board", "heir.setup.board", engine.Params{
 		"magician": magicianName(m.s.Heir.Magician), "trick": trickName(m.s.Heir.Tricks[0].ID),
-		"markers": fmt.Sprint(m.s.Heir.Tricks[0].Markers), "fame": fmt.Sprint(m.s.Heir.Fame),
-		"coins": fmt.Sprint(m.s.Heir.Coins), "shards": fmt.Sprint(m.s.Heir.Shards),
+		"markers": itoa(m.s.Heir.Tricks[0].Markers), "fame": itoa(m.s.Heir.Fame),
+		"coins": itoa(m.s.Heir.Coins), "shards": itoa(m.s.Heir.Shards),
 		"characters": m.characterList(), "shopping": joinList(m.s.Heir.Shopping),
 	}, rule("GAME SETUP", "4-10"), map[string]any{"heir": m.s.Heir})
 }
 
 // magicianName is a Magician's printed name, or its id when unknown.
 func magicianName(id string) string {
-	if g, ok := trickerion.MagicianByID(id); ok {
-		return g.Name
+	for _, g := range magicianCards() {
+		if g.ID == id {
+			return g.Name
+		}
 	}
 	return id
 }
@@ -160,7 +162,7 @@ func (m *match) askCategory() trickerion.Category {
 // magicians lists the Magicians in play: the Academy ones only with the Academy.
 func (m *match) magicians() []trickerion.Magician {
 	var out []trickerion.Magician
-	for _, g := range trickerion.Magicians() {
+	for _, g := range magicianCards() {
 		if !m.s.Options.Academy && g.RequiresAcademy {
 			continue
 		}
@@ -209,8 +211,9 @@ func (m *match) drawHeirMagician(player trickerion.Category) {
 // type (heir-solo-rules: GAME SETUP step 5).
 func StarterTricks(c trickerion.Category) []trickerion.Trick {
 	var out []trickerion.Trick
-	for _, t := range trickerion.TricksOf(c, 1) {
-		if !trickerion.IsSingleComponentLevel1(t) {
+	all, _ := tricks()
+	for _, t := range all {
+		if t.Category == c && t.Level == 1 && !trickerion.IsSingleComponentLevel1(t) {
 			out = append(out, t)
 		}
 	}
@@ -318,7 +321,7 @@ func (m *match) buildPlan() {
 // step 13; APPENDIX).
 func (m *match) removeProphecies() {
 	var names []string
-	for _, p := range trickerion.Prophecies() {
+	for _, p := range prophecyCards() {
 		if p.Solo != "remove" {
 			continue
 		}

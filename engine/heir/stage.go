@@ -116,6 +116,9 @@ func (m *match) actTheater(ap int) {
 }
 
 func slotName(s trickerion.Slot) string {
+	if s.X >= 0 && s.X < 2 && s.Y >= 0 && s.Y < 9 {
+		return string([]byte{byte('A' + s.X), byte('1' + s.Y)})
+	}
 	return fmt.Sprintf("%c%d", 'A'+s.X, s.Y+1)
 }
 
@@ -185,8 +188,7 @@ func (m *match) askPlayerSetUp() {
 
 func (m *match) playerMarker(id string) {
 	parts := strings.Split(id, ".")
-	var i int
-	fmt.Sscan(parts[0], &i)
+	i := atoi(parts[0])
 	sl := trickerion.Slot{X: int(parts[1][0] - 'A'), Y: int(parts[1][1] - '1')}
 	c := &m.s.Board.Cards[i-1]
 	if _, taken := c.MarkerAt(sl); taken {

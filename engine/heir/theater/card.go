@@ -311,6 +311,16 @@ func (s CardSpec) LinkDirections(sl trickerion.Slot) []Direction {
 	return out
 }
 
+// HasLink reports whether slot sl has a link circle in any direction.
+func (s CardSpec) HasLink(sl trickerion.Slot) bool {
+	for _, d := range Directions {
+		if _, ok := s.LinkAt(sl, d); ok {
+			return true
+		}
+	}
+	return false
+}
+
 // Card is a Performance card on display in the Theater: its spec, the Heir's
 // and the player's Trick markers on it (the grey printed markers stay in
 // the spec), and whether it leaves the Theater at the end of this turn
@@ -354,22 +364,32 @@ func (c Card) MarkerAt(sl trickerion.Slot) (Marker, bool) {
 // FreeSlots returns the empty slots, top to bottom then left to right.
 func (c Card) FreeSlots() []trickerion.Slot {
 	var out []trickerion.Slot
+	for sl := range c.freeSlots {
+		out = append(out, sl)
+	}
+	return out
+}
+
+// freeSlots yields the empty slots in FreeSlots order.
+func (c Card) freeSlots(yield func(trickerion.Slot) bool) {
 	for y := 0; y <= 2; y++ {
 		for x := 0; x <= 1; x++ {
 			sl := trickerion.Slot{X: x, Y: y}
-			if _, taken := c.MarkerAt(sl); c.Spec.HasSlot(sl) && !taken {
-				out = append(out, sl)
+			if _, taken := c.MarkerAt(sl); c.Spec.HasSlot(sl) && !taken && !yield(sl) {
+				return
 			}
 		}
 	}
-	return out
 }
 
 // Count returns how many markers of owner o (and trick id, if not "") are
 // on the card.
 func (c Card) Count(o Owner, trickID string) int {
 	n := 0
-	for _, m := range c.AllMarkers() {
+	if o == Neutral && trickID == "" { // the grey markers have no Trick
+		n = len(c.Spec.Neutral)
+	}
+	for _, m := range c.Markers {
 		if m.Owner == o && (trickID == "" || m.TrickID == trickID) {
 			n++
 		}

@@ -278,8 +278,8 @@ func (a *assigner) legal(ti, ci int) bool {
 	}
 	free := t.Practice.FreeOrientation || a.in.FreeFirst
 	usable := 0
-	for _, sl := range c.FreeSlots() {
-		if free || len(c.Spec.LinkDirections(sl)) > 0 {
+	for sl := range c.freeSlots {
+		if free || c.Spec.HasLink(sl) {
 			usable++
 		}
 	}
