@@ -41,7 +41,7 @@ func setupOption(i int, sl trickerion.Slot, cat trickerion.Category) engine.Opti
 
 // renovateOption is renovating Academy space i at Fame Threshold tier.
 func renovateOption(i, tier int) engine.Option {
-	sp := academy.Spaces()[i]
+	sp := academy.SpaceAt(i)
 	return engine.Option{ID: fmt.Sprintf("renovate.%d.%d", i, tier), Key: "heir.opt.renovate",
 		Params: engine.Params{"space": sp.ID, "threshold": itoa(academy.Thresholds[tier]), "coins": itoa(sp.Coins[tier]), "fame": itoa(sp.Fame[tier])}}
 }
@@ -49,7 +49,7 @@ func renovateOption(i, tier int) engine.Option {
 // academySlotOption is a marker on slot k of the tile of Academy space i.
 func academySlotOption(i, k int) engine.Option {
 	return engine.Option{ID: fmt.Sprintf("marker.%d.%d", i, k), Key: "heir.opt.academyslot",
-		Params: engine.Params{"space": academy.Spaces()[i].ID, "slot": itoa(k + 1)}}
+		Params: engine.Params{"space": academy.SpaceAt(i).ID, "slot": itoa(k + 1)}}
 }
 
 // marketOption is a Shopping List component in the Market, or in the

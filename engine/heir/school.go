@@ -39,7 +39,7 @@ func (m *match) academyState() academy.State {
 	h, p := m.s.Heir, m.s.Player
 	return academy.State{Fame: h.Fame, Coins: h.Coins, Shards: h.Shards, Secrets: h.Secrets, SecretsTaken: m.s.Board.Secrets,
 		Banners: academy.Banners{HeirPlaced: h.Banners, PlayerPlaced: p.Banners, HeirLeft: h.BannersOut, PlayerLeft: p.BannersOut},
-		Board:   m.s.Board.Academy.Clone()}
+		Board:   m.s.Board.Academy} // academy.Start copies it
 }
 
 // setAcademyState takes the Academy action's result onto the game.
@@ -66,9 +66,9 @@ func (m *match) academySteps(steps []academy.Step) {
 		}
 		space := ""
 		if s.Kind == academy.Renovate {
-			space = academy.Spaces()[s.Renovation.Space].ID
+			space = academy.SpaceAt(s.Renovation.Space).ID
 		} else if s.Kind != academy.LearnSecret {
-			space = academy.Spaces()[s.Space].ID
+			space = academy.SpaceAt(s.Space).ID
 		}
 		m.t.Emit(engine.Event{Type: "heir.academy", Key: "heir.ev.academy." + s.Kind.String(), Rule: rule("ACADEMY", ""),
 			Params: engine.Params{"secret": s.Secret.String(), "ap": itoa(s.ProtegeAP), "space": space, "fame": itoa(s.Fame),
@@ -89,7 +89,7 @@ const unknownTileSlots = 2
 // by its number of slots; a Practice Room by each slot's ability, top to
 // bottom (tap one ability per slot).
 func (m *match) askTile(req academy.TileRequest, slug string) []academy.Slot {
-	p := engine.Params{"space": academy.Spaces()[req.Space].ID, "threshold": itoa(req.Threshold)}
+	p := engine.Params{"space": academy.SpaceAt(req.Space).ID, "threshold": itoa(req.Threshold)}
 	r := &engine.RuleRef{Book: "academy", Section: "RENOVATE", Step: "4"}
 	if req.Kind == academy.Classroom {
 		n, ok := m.number(engine.Prompt{ID: slug, Key: "heir.ask.classroomtile", Params: p, Min: 1, Max: 4, Rule: r})
@@ -183,8 +183,8 @@ func (m *match) classroom() {
 func (m *match) playerAcademy() {
 	var opts []engine.Option
 	o := options()
-	for i, sp := range academy.Spaces() {
-		room := m.s.Board.Academy.Rooms[i]
+	for i := range academy.NumSpaces {
+		sp, room := academy.SpaceAt(i), m.s.Board.Academy.Rooms[i]
 		if room.Tile == nil && sp.OpenOn(m.s.Turn) && m.s.Player.BannersOut > 0 {
 			opts = append(opts, o.renovate[i][:]...)
 		}
@@ -240,7 +240,7 @@ func (m *match) playerRenovates(sp, tier int) {
 	if p.BannersOut == 0 && m.s.Heir.BannersOut > 0 {
 		m.s.Heir.BannersOut--
 	}
-	kind := academy.Spaces()[sp].Kind
+	kind := academy.SpaceAt(sp).Kind
 	req := academy.TileRequest{Space: sp, Kind: kind, Threshold: academy.Thresholds[tier]}
 	_ = m.s.Board.Academy.SetTile(sp, academy.Tile{Kind: kind, Threshold: req.Threshold, Slots: m.askTile(req, "place.player.tile")})
 }

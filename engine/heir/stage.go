@@ -199,13 +199,12 @@ func (m *match) playerMarker(id string) {
 	c.Markers = append(c.Markers, mk)
 }
 
-// bestFacing is the orientation of a marker that makes the most Links.
+// bestFacing is the orientation of a marker on free slot sl that makes the
+// most Links (the first of them clockwise from Up).
 func bestFacing(c theater.Card, sl trickerion.Slot, cat trickerion.Category) theater.Direction {
 	best, most := theater.Up, -1
 	for _, f := range theater.Directions {
-		trial := c.Clone()
-		trial.Markers = append(trial.Markers, theater.Marker{Owner: theater.Player, Category: cat, Slot: sl, Facing: f})
-		if n := len(trial.Links()); n > most {
+		if n := c.LinksWith(theater.Marker{Owner: theater.Player, Category: cat, Slot: sl, Facing: f}); n > most {
 			best, most = f, n
 		}
 	}

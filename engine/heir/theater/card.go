@@ -405,6 +405,21 @@ type LinkOn struct {
 	Shard    bool
 }
 
+// LinksWith is how many Links marker m would make with the markers on the
+// card if it were set up on its (free) slot.
+func (c Card) LinksWith(m Marker) int {
+	n := 0
+	for _, d := range Directions {
+		if _, ok := c.Spec.LinkAt(m.Slot, d); !ok {
+			continue
+		}
+		if o, ok := c.MarkerAt(step(m.Slot, d)); ok && m.CornerAt(d) == o.CornerAt(d.Opposite()) {
+			n++
+		}
+	}
+	return n
+}
+
 // Links returns the Links on the card, in the order of the spec's links.
 func (c Card) Links() []LinkOn {
 	var out []LinkOn

@@ -159,10 +159,11 @@ func Place(in PlaceInput) PlaceResult {
 
 // CanPlaceAny reports whether a non-Magician Character sent to the Theater
 // would place at least one Trick marker; if not, the Heir sends a different
-// Character instead (heir-solo-rules: THEATER, IMPORTANT).
+// Character instead (heir-solo-rules: THEATER, IMPORTANT). It is Place
+// with one marker, without the search: a card the first marker can go to
+// always has a slot it can be set up on.
 func CanPlaceAny(tricks []HeirTrick, cards []Card, lastTurn, freeFirst bool) bool {
-	r := Place(PlaceInput{Count: 1, Tricks: tricks, Cards: cards, LastTurn: lastTurn, FreeFirst: freeFirst})
-	return len(r.Placements) > 0
+	return len(assign(PlaceInput{Count: 1, Tricks: tricks, Cards: cards, LastTurn: lastTurn, FreeFirst: freeFirst})) > 0
 }
 
 func cloneCards(cs []Card) []Card {
