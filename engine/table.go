@@ -15,7 +15,11 @@ type Table struct {
 	rng    *rand.Rand
 	yield  func(Prompt) bool
 	answer Answer
+	// events holds the events emitted since the last answer from start on;
+	// each answer's events go out as a slice of their own, capacity capped,
+	// so the array is shared but never written twice.
 	events []Event
+	start  int
 	asked  int
 }
 
@@ -46,8 +50,11 @@ func (t *Table) Ask(p Prompt) Answer {
 // Emit records an event; the engine hands it out with the answer that led
 // to it.
 func (t *Table) Emit(e Event) {
-	if t.events == nil {
-		t.events = make([]Event, 0, 4)
+	if len(t.events) == cap(t.events) {
+		n := len(t.events) - t.start
+		more := make([]Event, n, max(64, 2*n))
+		copy(more, t.events[t.start:])
+		t.events, t.start = more, 0
 	}
 	t.events = append(t.events, e)
 }
@@ -66,7 +73,11 @@ func (t *Table) RandState() json.RawMessage {
 }
 
 func (t *Table) takeEvents() []Event {
-	ev := t.events
-	t.events = nil
+	n := len(t.events)
+	if t.start == n {
+		return nil
+	}
+	ev := t.events[t.start:n:n]
+	t.start = n
 	return ev
 }

@@ -47,7 +47,7 @@ func (m *match) downtownState(ap int, dice locations.Dice) locations.DowntownSta
 
 // heirTricks returns the Heir's Trick cards left to right.
 func (m *match) heirTricks() []trickerion.Trick {
-	var out []trickerion.Trick
+	out := make([]trickerion.Trick, 0, len(m.s.Heir.Tricks))
 	for _, t := range m.s.Heir.Tricks {
 		if c, ok := trickByID(t.ID); ok {
 			out = append(out, c)
@@ -81,12 +81,12 @@ func (m *match) heirCharacters() locations.Characters {
 // residence appends to out the Tricks of category cat at the Heir's Fame
 // Level still in Dahlgaard's Residence (all but the Heir's and those the
 // player said are gone): those it can draw from a Trick die of cat.
-func (m *match) residence(out []trickerion.Trick, cat trickerion.Category) []trickerion.Trick {
+func (m *match) residence(out []*trickerion.Trick, cat trickerion.Category) []*trickerion.Trick {
 	all, _ := tricks()
 	lvl := locations.FameLevel(m.s.Heir.Fame)
-	for _, t := range all {
+	for i, t := range all {
 		if t.Category == cat && t.Level == lvl && !slices.Contains(m.s.Heir.Learned, t.ID) && !slices.Contains(m.s.Heir.Gone, t.ID) {
-			out = append(out, t)
+			out = append(out, &all[i])
 		}
 	}
 	return out
@@ -94,8 +94,8 @@ func (m *match) residence(out []trickerion.Trick, cat trickerion.Category) []tri
 
 // drawable is the part of the Residence the Downtown action reads: the
 // Tricks of the Trick dice's categories at the Heir's Fame Level.
-func (m *match) drawable(dice locations.Dice) []trickerion.Trick {
-	var out []trickerion.Trick
+func (m *match) drawable(dice locations.Dice) []*trickerion.Trick {
+	out := make([]*trickerion.Trick, 0, 8) // at most 4 Tricks a category and Level, 2 dice
 	var cats []trickerion.Category
 	for _, f := range dice[:2] {
 		cat := trickerion.Category(f)
@@ -137,8 +137,8 @@ func (m *match) askResidence(dice locations.Dice) {
 // Trick die showing).
 func (m *match) learnCategory(dice locations.Dice) (trickerion.Category, bool) {
 	top, n := locations.FameLevel(m.s.Heir.Fame), 0
-	for _, t := range m.heirTricks() {
-		if t.Level == top {
+	for _, h := range m.s.Heir.Tricks {
+		if t, ok := trickByID(h.ID); ok && t.Level == top {
 			n++
 		}
 	}

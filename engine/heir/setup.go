@@ -159,17 +159,15 @@ func (m *match) askCategory() trickerion.Category {
 	return trickerion.Category(a[0])
 }
 
-// magicians lists the Magicians in play: the Academy ones only with the Academy.
-func (m *match) magicians() []trickerion.Magician {
-	var out []trickerion.Magician
-	for _, g := range magicianCards() {
-		if !m.s.Options.Academy && g.RequiresAcademy {
-			continue
-		}
-		out = append(out, g)
-	}
-	return out
-}
+// magicians lists the Magicians in play: the Academy ones only with the
+// Academy (a shared list: callers must not change it).
+func (m *match) magicians() []trickerion.Magician { return magiciansInPlay()[m.s.Options.Academy] }
+
+var magiciansInPlay = sync.OnceValue(func() map[bool][]trickerion.Magician {
+	all := magicianCards()
+	return map[bool][]trickerion.Magician{true: all,
+		false: slices.DeleteFunc(slices.Clone(all), func(g trickerion.Magician) bool { return g.RequiresAcademy })}
+})
 
 func (m *match) askMagician(cat trickerion.Category) string {
 	var opts []engine.Option

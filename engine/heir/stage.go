@@ -13,7 +13,7 @@ import (
 // theaterTricks is the Heir's board as the Theater rules see it; Elektra's
 // Tricks yield +1/+2/+3 on every resource by Level.
 func (m *match) theaterTricks() []theater.HeirTrick {
-	var out []theater.HeirTrick
+	out := make([]theater.HeirTrick, 0, len(m.s.Heir.Tricks))
 	for _, h := range m.s.Heir.Tricks {
 		t, ok := trickByID(h.ID)
 		if !ok {

@@ -50,10 +50,11 @@ type DowntownState struct {
 	Tricks     []trickerion.Trick  // the Heir's board, left to right
 	Characters Characters
 	Academy    bool // the Academy expansion is in play
-	// Residence is the Tricks still in Dahlgaard's Residence. Downtown
-	// draws only from those of the Trick dice's categories at the Heir's
-	// Fame Level (LearnCandidates), so a caller may give just those.
-	Residence    []trickerion.Trick
+	// Residence is the Tricks still in Dahlgaard's Residence (see
+	// TrickRefs), read only. Downtown draws only from those of the Trick
+	// dice's categories at the Heir's Fame Level (LearnCandidates), so a
+	// caller may give just those.
+	Residence    []*trickerion.Trick
 	ShoppingList []string // component types on the Heir's Shopping List
 	// DoubleCoins: the active Prophecy doubles the Coins of the chosen
 	// Bank die ("Double Coins", rassmian p02; it affects the Heir too,
@@ -103,7 +104,7 @@ type DowntownResult struct {
 	Steps        []Step // in order
 	Dice         Dice
 	Tricks       []trickerion.Trick
-	Residence    []trickerion.Trick
+	Residence    []*trickerion.Trick
 	ShoppingList []string
 	Characters   Characters // Characters after the hires (new ones wait beside the board)
 	Coins        int        // Coins gained
@@ -199,19 +200,28 @@ func dieCategory(face string, favorite trickerion.Category) (trickerion.Category
 // Level still in Dahlgaard's Residence, without the Level 1 Trick needing a
 // single type of Basic Component (heir-solo-rules: DOWNTOWN step 1a and its
 // EXCEPTION), sorted by ID.
-func LearnCandidates(residence []trickerion.Trick, cat trickerion.Category, fame int) []trickerion.Trick {
+func LearnCandidates(residence []*trickerion.Trick, cat trickerion.Category, fame int) []*trickerion.Trick {
 	lvl := FameLevel(fame)
-	var out []trickerion.Trick
+	var out []*trickerion.Trick
 	for _, t := range residence {
 		if t.Category != cat || t.Level != lvl {
 			continue
 		}
-		if lvl == 1 && trickerion.IsSingleComponentLevel1(t) {
+		if lvl == 1 && trickerion.IsSingleComponentLevel1(*t) {
 			continue
 		}
 		out = append(out, t)
 	}
-	slices.SortFunc(out, func(a, b trickerion.Trick) int { return strings.Compare(a.ID, b.ID) })
+	slices.SortFunc(out, func(a, b *trickerion.Trick) int { return strings.Compare(a.ID, b.ID) })
+	return out
+}
+
+// TrickRefs points at the Tricks of ts, for a DowntownState's Residence.
+func TrickRefs(ts []trickerion.Trick) []*trickerion.Trick {
+	out := make([]*trickerion.Trick, len(ts))
+	for i := range ts {
+		out[i] = &ts[i]
+	}
 	return out
 }
 
@@ -234,7 +244,7 @@ func learnTrick(res *DowntownResult, s *DowntownState, r *rand.Rand) bool {
 		if len(cands) == 0 {
 			continue
 		}
-		res.learn(d, cands[r.IntN(len(cands))])
+		res.learn(d, *cands[r.IntN(len(cands))])
 		return true
 	}
 	return false
@@ -244,12 +254,12 @@ func learnTrick(res *DowntownResult, s *DowntownState, r *rand.Rand) bool {
 // rightmost Trick if the board is full), 1c (insert by Yield), 1d (prepare)
 // and 1e (Shopping List).
 func (res *DowntownResult) learn(d Die, t trickerion.Trick) {
-	res.Residence = slices.DeleteFunc(res.Residence, func(x trickerion.Trick) bool { return x.ID == t.ID })
+	res.Residence = slices.DeleteFunc(res.Residence, func(x *trickerion.Trick) bool { return x.ID == t.ID })
 	if len(res.Tricks) == TrickSlots {
 		last := len(res.Tricks) - 1
 		old := res.Tricks[last]
 		res.Tricks = res.Tricks[:last]
-		res.Residence = append(res.Residence, old)
+		res.Residence = append(res.Residence, &old)
 		res.Steps = append(res.Steps, Step{Kind: StepReturnTrick, Rule: "1b", Trick: old, Slot: last})
 	}
 	slot := InsertSlot(res.Tricks, t)
