@@ -165,7 +165,13 @@ func (m *match) dropTrickMarkers(id string) {
 // orientation is taken as the one making the most Links (rules decision:
 // orientation is not asked; correct it if the table differs).
 func (m *match) askPlayerSetUp() {
-	var opts []engine.Option
+	n := 0
+	for _, c := range m.s.Board.Cards {
+		if c.Known {
+			n += len(c.FreeSlots())
+		}
+	}
+	opts := make([]engine.Option, 0, n*len(trickerion.Categories))
 	for i, c := range m.s.Board.Cards {
 		if !c.Known {
 			continue

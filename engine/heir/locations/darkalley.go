@@ -68,7 +68,8 @@ type DarkAlleyResult struct {
 // Rules decision: a colour whose deck is empty is passed over; if every
 // deck is empty the Heir draws fewer cards.
 func DarkAlley(s DarkAlleyState, r *rand.Rand) DarkAlleyResult {
-	res := DarkAlleyResult{Held: maps.Clone(s.Held), DeckLeft: maps.Clone(s.DeckLeft)}
+	n := AssignmentCards(s.Level, s.AP)
+	res := DarkAlleyResult{Held: maps.Clone(s.Held), DeckLeft: maps.Clone(s.DeckLeft), Steps: make([]Step, 0, n+2)}
 	if res.Held == nil {
 		res.Held = map[string]int{}
 	}
@@ -79,7 +80,7 @@ func DarkAlley(s DarkAlleyState, r *rand.Rand) DarkAlleyResult {
 			res.Steps = append(res.Steps, Step{Kind: StepPriestessSwap, Rule: "Priestess of Mysticism"})
 		}
 	}
-	for range AssignmentCards(s.Level, s.AP) {
+	for range n {
 		c, ok := res.fewest(AssignmentColours(s.Academy))
 		if !ok {
 			break
@@ -90,6 +91,7 @@ func DarkAlley(s DarkAlleyState, r *rand.Rand) DarkAlleyResult {
 		}
 		res.Steps = append(res.Steps, Step{Kind: StepDrawAssignment, Rule: "2", Location: c})
 	}
+	res.Steps = nilIfEmpty(res.Steps)
 	return res
 }
 
