@@ -27,34 +27,34 @@ func (m *match) ack(slug, key string, p engine.Params, r *engine.RuleRef, data m
 // the table may not allow any answer, or the player may not know. Each
 // caller says what none means where it asks.
 
+// question puts a question of kind k to the table, "none" allowed.
+func (m *match) question(k engine.Kind, p engine.Prompt) engine.Answer {
+	p.Kind, p.ID, p.None = k, m.pid(p.ID), true
+	return m.t.Ask(p)
+}
+
 // choose asks a Choice prompt and returns the chosen option ids (nil for none).
 func (m *match) choose(p engine.Prompt) []string {
-	p.Kind, p.ID, p.None = engine.Choice, m.pid(p.ID), true
-	a := m.t.Ask(p)
-	if a.None {
-		return nil
+	if a := m.question(engine.Choice, p); !a.None {
+		return a.Choices
 	}
-	return a.Choices
+	return nil
 }
 
 // number asks a Number prompt; ok is false for a "none" answer.
 func (m *match) number(p engine.Prompt) (n int, ok bool) {
-	p.Kind, p.ID, p.None = engine.Number, m.pid(p.ID), true
-	a := m.t.Ask(p)
-	if a.None || a.Number == nil {
-		return 0, false
+	if a := m.question(engine.Number, p); !a.None && a.Number != nil {
+		return *a.Number, true
 	}
-	return *a.Number, true
+	return 0, false
 }
 
 // dice asks a Dice prompt and returns the faces (nil for none).
 func (m *match) dice(p engine.Prompt) []string {
-	p.Kind, p.ID, p.None = engine.Dice, m.pid(p.ID), true
-	a := m.t.Ask(p)
-	if a.None {
-		return nil
+	if a := m.question(engine.Dice, p); !a.None {
+		return a.Faces
 	}
-	return a.Faces
+	return nil
 }
 
 // emit records an event.

@@ -128,13 +128,16 @@ func (o *optionTables) slot(l string, n int) engine.Option {
 }
 
 func (o *optionTables) day(d string, perform bool) engine.Option {
-	if row, ok := o.days[d]; ok {
-		if perform {
-			return row[1]
-		}
-		return row[0]
+	return pick(o.days, d, perform, dayOption)
+}
+
+// pick is the table's option for k, the second of its pair when second;
+// build makes one the table lacks.
+func pick(table map[string][2]engine.Option, k string, second bool, build func(string, bool) engine.Option) engine.Option {
+	if row, ok := table[k]; ok {
+		return row[b2i(second)]
 	}
-	return dayOption(d, perform)
+	return build(k, second)
 }
 
 func (o *optionTables) setupAt(i int, sl trickerion.Slot, c int) engine.Option {
@@ -152,13 +155,7 @@ func (o *optionTables) academySlot(i, k int) engine.Option {
 }
 
 func (o *optionTables) marketAt(c string, ordered bool) engine.Option {
-	if row, ok := o.market[c]; ok {
-		if ordered {
-			return row[1]
-		}
-		return row[0]
-	}
-	return marketOption(c, ordered)
+	return pick(o.market, c, ordered, marketOption)
 }
 
 // card is the option of a Performance card: the multiplayer ones from the

@@ -7,6 +7,7 @@ import (
 	"sync"
 
 	"tableside/engine/heir/difficulty"
+	"tableside/engine/trickerion"
 )
 
 // AssignmentCards is how many Special Assignment cards the Heir draws at the
@@ -29,7 +30,7 @@ func AssignmentColours(academy bool) []string {
 // Academy as it is, without it the Academy deck left out.
 var colours = sync.OnceValue(func() map[bool][]string {
 	all := difficulty.Data().DarkAlleyDrawPriority
-	return map[bool][]string{true: all, false: slices.DeleteFunc(slices.Clone(all), func(l string) bool { return l == LocAcademy })}
+	return map[bool][]string{true: all, false: slices.DeleteFunc(slices.Clone(all), func(l string) bool { return l == trickerion.Academy })}
 })
 
 // DarkAlleyState is what the Heir's Dark Alley action reads.
