@@ -44,7 +44,7 @@ func (m *match) theaterMatters() bool {
 // heirPlace places one of the Heir's Characters; false when it has none
 // left it can place.
 func (m *match) heirPlace() bool {
-	excluded := map[int]bool{}
+	var excluded uint64 // bit i: Character i is held back
 	for {
 		i, loc := m.pickHeir(excluded)
 		if i < 0 {
@@ -53,7 +53,7 @@ func (m *match) heirPlace() bool {
 		c := m.s.Heir.Characters[i]
 		if loc == Theater && c.Kind != Magician && !m.canSetUp() {
 			// THEATER IMPORTANT: zero markers → send a different Character instead
-			excluded[i] = true
+			excluded |= 1 << i
 			continue
 		}
 		m.placeHeir(i, loc)
@@ -64,11 +64,11 @@ func (m *match) heirPlace() bool {
 // heirWaits decides what an Heir with no placeable Character does: the
 // Theater Characters it held back may still go later while the player is
 // placing; once the player is done they rest.
-func (m *match) heirWaits(excluded map[int]bool) bool {
-	if len(excluded) > 0 && !m.s.Player.Done {
+func (m *match) heirWaits(excluded uint64) bool {
+	if excluded != 0 && !m.s.Player.Done {
 		return true // passes this turn of placing, keeps them for later
 	}
-	for _, i := range m.s.Heir.unplaced() {
+	for i := range m.s.Heir.unplaced {
 		m.s.Heir.Characters[i].Skipped = true
 		m.emit("heir.rest", "heir.ev.rest", engine.Params{"character": "@heir.kind." + m.s.Heir.Characters[i].Kind}, rule("PLACE CHARACTER PHASE", ""))
 	}
@@ -79,30 +79,46 @@ func (m *match) heirWaits(excluded map[int]bool) bool {
 // Locations first, then by the stance's priority list; within a Location
 // Downtown and the Theater go left to right (Theater Magician last), the
 // others highest AP first. Characters whose Location has no room rest.
-func (m *match) pickHeir(excluded map[int]bool) (int, string) {
-	byLoc := map[string][]int{}
-	for _, i := range m.s.Heir.unplaced() {
+func (m *match) pickHeir(excluded uint64) (int, string) {
+	var buf, at [64]int
+	cands := buf[:0] // the Characters that may go, by index
+	for i := range m.s.Heir.unplaced {
 		c := m.s.Heir.Characters[i]
 		if !m.hasRoom(c) {
 			m.s.Heir.Characters[i].Skipped = true
 			m.emit("heir.rest", "heir.ev.rest", engine.Params{"character": "@heir.kind." + c.Kind}, rule("PLACE CHARACTER PHASE", ""))
 			continue
 		}
-		if !excluded[i] {
-			byLoc[c.Assigned] = append(byLoc[c.Assigned], i)
+		if excluded&(1<<i) == 0 {
+			cands = append(cands, i)
 		}
 	}
-	if len(byLoc) == 0 {
+	if len(cands) == 0 {
 		return -1, ""
 	}
-	loc := m.pickLocation(byLoc)
-	return m.pickCharacter(loc, byLoc[loc]), loc
+	loc := m.pickLocation(cands)
+	idx := at[:0]
+	for _, i := range cands {
+		if m.s.Heir.Characters[i].Assigned == loc {
+			idx = append(idx, i)
+		}
+	}
+	return m.pickCharacter(loc, idx), loc
 }
 
-func (m *match) pickLocation(byLoc map[string][]int) string {
-	var hot []string
-	for l, idx := range byLoc {
-		heirMag := l == Theater && m.onlyMagician(idx)
+// pickLocation is the Location of the next of the Characters cands
+// (indexes): a contested one first, then by the stance's priority list.
+func (m *match) pickLocation(cands []int) string {
+	has := func(l string) bool {
+		return slices.ContainsFunc(cands, func(i int) bool { return m.s.Heir.Characters[i].Assigned == l })
+	}
+	var buf [8]string
+	hot := buf[:0]
+	for _, l := range Priorities(m.s.Heir.Stance) {
+		if !has(l) {
+			continue
+		}
+		heirMag := l == Theater && m.onlyMagician()
 		p := m.s.Player
 		pLeft := !p.Done && (p.Assigned[l] > 0 || l == Theater && p.MagTheater)
 		pMag := l == Theater && p.Assigned[l] == 0 && p.MagTheater
@@ -111,7 +127,7 @@ func (m *match) pickLocation(byLoc map[string][]int) string {
 		}
 	}
 	for _, l := range Priorities(m.s.Heir.Stance) {
-		if _, ok := byLoc[l]; ok && (len(hot) == 0 || slices.Contains(hot, l)) {
+		if has(l) && (len(hot) == 0 || slices.Contains(hot, l)) {
 			return l
 		}
 	}
@@ -120,8 +136,8 @@ func (m *match) pickLocation(byLoc map[string][]int) string {
 
 // onlyMagician reports whether the Heir's remaining Characters at the
 // Theater are its Magician alone (not counting held-back ones).
-func (m *match) onlyMagician(idx []int) bool {
-	for _, i := range m.s.Heir.unplaced() {
+func (m *match) onlyMagician() bool {
+	for i := range m.s.Heir.unplaced {
 		c := m.s.Heir.Characters[i]
 		if c.Assigned == Theater && c.Kind != Magician {
 			return false
@@ -362,7 +378,7 @@ func (m *match) playerAt(spot string) {
 
 // heirStillGoing reports whether the Heir has a Character for loc not yet placed.
 func (m *match) heirStillGoing(loc string) bool {
-	for _, i := range m.s.Heir.unplaced() {
+	for i := range m.s.Heir.unplaced {
 		if m.s.Heir.Characters[i].Assigned == loc {
 			return true
 		}

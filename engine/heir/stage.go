@@ -11,9 +11,10 @@ import (
 )
 
 // theaterTricks is the Heir's board as the Theater rules see it; Elektra's
-// Tricks yield +1/+2/+3 on every resource by Level.
+// Tricks yield +1/+2/+3 on every resource by Level. The list is remade at
+// the next call.
 func (m *match) theaterTricks() []theater.HeirTrick {
-	out := make([]theater.HeirTrick, 0, len(m.s.Heir.Tricks))
+	out := m.scratch.tricks[:0]
 	for _, h := range m.s.Heir.Tricks {
 		t, ok := trickByID(h.ID)
 		if !ok {
@@ -28,6 +29,7 @@ func (m *match) theaterTricks() []theater.HeirTrick {
 		ht.Practice = m.practice(h.ID)
 		out = append(out, ht)
 	}
+	m.scratch.tricks = out
 	return out
 }
 
@@ -48,12 +50,14 @@ func (m *match) gainYield(y trickerion.Yield, why string) {
 	m.gainShards(y.Shards, why)
 }
 
-// displayed returns the theater view of the cards on display.
+// displayed returns the theater view of the cards on display, remade at
+// the next call.
 func (m *match) displayed() []theater.Card {
-	out := make([]theater.Card, len(m.s.Board.Cards))
-	for i, c := range m.s.Board.Cards {
-		out[i] = c.Card
+	out := m.scratch.cards[:0]
+	for _, c := range m.s.Board.Cards {
+		out = append(out, c.Card)
 	}
+	m.scratch.cards = out
 	return out
 }
 
