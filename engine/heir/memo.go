@@ -1,33 +1,43 @@
 package heir
 
 import (
+	"maps"
 	"sync"
+	"sync/atomic"
 
 	"tableside/engine"
 )
 
 // memo remembers values that depend only on their key (rule references,
-// prompt ids), shared read-only by every game.
+// prompt ids), shared read-only by every game. Reading takes no lock: a
+// new key copies the map (the keys are few and soon all known).
 type memo[K comparable, V any] struct {
-	mu sync.RWMutex
-	m  map[K]V
+	mu sync.Mutex // for writers
+	m  atomic.Pointer[map[K]V]
 }
 
 // get returns the value of k, building it with build the first time.
 func (c *memo[K, V]) get(k K, build func(K) V) V {
-	c.mu.RLock()
-	v, ok := c.m[k]
-	c.mu.RUnlock()
-	if ok {
-		return v
+	if m := c.m.Load(); m != nil {
+		if v, ok := (*m)[k]; ok {
+			return v
+		}
 	}
-	v = build(k)
 	c.mu.Lock()
-	if c.m == nil {
-		c.m = map[K]V{}
+	defer c.mu.Unlock()
+	old := c.m.Load()
+	if old != nil {
+		if v, ok := (*old)[k]; ok {
+			return v
+		}
 	}
-	c.m[k] = v
-	c.mu.Unlock()
+	next := make(map[K]V, 1)
+	if old != nil {
+		maps.Copy(next, *old)
+	}
+	v := build(k)
+	next[k] = v
+	c.m.Store(&next)
 	return v
 }
 

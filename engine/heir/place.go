@@ -303,7 +303,7 @@ func (m *match) playerPlace() {
 // "theater.friday" (backstage), "theater.friday.perform" (Magician), "workshop".
 func (m *match) playerSpots() []engine.Option {
 	p := m.s.Player
-	opts := make([]engine.Option, 0, 16) // at most 4 slots × 4 Locations, 8 in the Theater, the Workshop
+	var opts []engine.Option
 	for _, l := range m.locationsInPlay() {
 		switch {
 		case l == Theater:

@@ -92,7 +92,9 @@ func DarkAlley(s DarkAlleyState, r *rand.Rand) DarkAlleyResult {
 		}
 		res.Steps = append(res.Steps, Step{Kind: StepDrawAssignment, Rule: "2", Location: c})
 	}
-	res.Steps = nilIfEmpty(res.Steps)
+	if len(res.Steps) == 0 {
+		res.Steps = nil // made with room for every draw
+	}
 	return res
 }
 

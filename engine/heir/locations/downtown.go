@@ -152,7 +152,6 @@ func Downtown(s DowntownState, r *rand.Rand) (DowntownResult, error) {
 		ShoppingList: slices.Clone(s.ShoppingList),
 		Characters:   s.Characters.clone(),
 	}
-	res.Steps = make([]Step, 0, res.Collect+1) // a Trick returned, then the dice
 	steps := []downtownStep{learnTrick, hireSpecialist, hireApprenticeIfRoom, takeHigherBank, takeOtherBank, hireApprentice}
 	for _, step := range steps {
 		if res.Collected() >= res.Collect {
@@ -160,17 +159,7 @@ func Downtown(s DowntownState, r *rand.Rand) (DowntownResult, error) {
 		}
 		step(&res, &s, r)
 	}
-	res.Steps = nilIfEmpty(res.Steps)
 	return res, nil
-}
-
-// nilIfEmpty leaves a result's Steps nil when nothing was done (the steps
-// are made with room for all that may be done).
-func nilIfEmpty(s []Step) []Step {
-	if len(s) == 0 {
-		return nil
-	}
-	return s
 }
 
 // setX sets die d to X and records the step.

@@ -48,7 +48,7 @@ func (r MarketRowResult) Ordered() []string {
 // ordered component stays on the Shopping List: it leaves it at a later
 // visit, once the order has arrived in the Market (step 1).
 func MarketRow(s MarketRowState, r *rand.Rand) MarketRowResult {
-	res := MarketRowResult{OrderSlots: slices.Clone(s.OrderSlots), Steps: make([]Step, 0, 1+min(max(s.AP, 0), len(s.OrderSlots)))}
+	res := MarketRowResult{OrderSlots: slices.Clone(s.OrderSlots)}
 	var gone []string
 	for _, c := range s.ShoppingList {
 		if slices.Contains(s.Market, c) {
@@ -70,6 +70,5 @@ func MarketRow(s MarketRowState, r *rand.Rand) MarketRowResult {
 		res.OrderSlots[slot] = c
 		res.Steps = append(res.Steps, Step{Kind: StepOrder, Rule: "2", Component: c, Slot: slot})
 	}
-	res.Steps = nilIfEmpty(res.Steps)
 	return res
 }
