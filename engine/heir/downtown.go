@@ -26,8 +26,8 @@ func (m *match) actDowntown(ap int) {
 		panic(err)
 	}
 	m.s.Board.Downtown = res.Dice[:]
-	for _, s := range res.Steps {
-		m.applyDowntownStep(s)
+	for i := range res.Steps {
+		m.applyDowntownStep(&res.Steps[i])
 	}
 	m.gainCoins(res.Coins, "downtown")
 	m.ackSteps("downtown", "DOWNTOWN", res.Steps)
@@ -158,7 +158,7 @@ func (m *match) learnCategory(dice locations.Dice) (trickerion.Category, bool) {
 }
 
 // applyDowntownStep carries one Downtown step onto the Heir's board.
-func (m *match) applyDowntownStep(s locations.Step) {
+func (m *match) applyDowntownStep(s *locations.Step) {
 	h := &m.s.Heir
 	switch s.Kind {
 	case locations.StepReturnTrick:
@@ -187,8 +187,9 @@ func (m *match) dropTrick(id string) {
 	m.restance()
 }
 
-// stepEvent reports one step of a Location action.
-func (m *match) stepEvent(section string, s locations.Step) {
+// stepEvent reports one step of a Location action (the event's data points
+// at the step, which nobody changes).
+func (m *match) stepEvent(section string, s *locations.Step) {
 	p := engine.Params{"trick": s.Trick.Name, "slot": itoa(s.Slot + 1), "markers": itoa(s.Markers),
 		"components": joinList(s.Components), "component": s.Component, "specialist": s.Specialist,
 		"coins": itoa(s.Coins), "location": s.Location, "die": s.Die.String(), "face": s.Face}

@@ -22,7 +22,8 @@ func (m *match) actMarketRow(ap int) {
 	res := locations.MarketRow(locations.MarketRowState{AP: ap, ShoppingList: slices.Clone(m.s.Heir.Shopping),
 		Market: market, OrderSlots: slots}, m.t.Rand())
 	m.s.Heir.Shopping = res.ShoppingList
-	for _, s := range res.Steps {
+	for i := range res.Steps {
+		s := &res.Steps[i]
 		if s.Kind == locations.StepOrder {
 			m.s.Heir.Orders = append(m.s.Heir.Orders, s.Component)
 		}
@@ -67,7 +68,8 @@ func (m *match) actDarkAlley(ap int) {
 	}
 	res := locations.DarkAlley(locations.DarkAlleyState{Level: m.level(), AP: ap, Academy: m.s.Options.Academy,
 		Priestess: m.s.Heir.Ability == trickerion.PriestessOfMysticism, Held: held}, m.t.Rand())
-	for _, s := range res.Steps {
+	for i := range res.Steps {
+		s := &res.Steps[i]
 		if s.Kind == locations.StepDrawAssignment {
 			m.s.Heir.SA[s.Location]++
 		}

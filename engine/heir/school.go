@@ -56,7 +56,8 @@ func (m *match) setAcademyState(st academy.State) {
 // academySteps reports the steps and places the extra Trick markers a
 // Practice Room grants at once.
 func (m *match) academySteps(steps []academy.Step) {
-	for _, s := range steps {
+	for i := range steps {
+		s := &steps[i] // the event's data points at the step
 		if s.Kind == academy.Practice && s.ExtraMarker {
 			for i := range m.s.Heir.Tricks {
 				if m.s.Heir.Tricks[i].ID == s.Trick {

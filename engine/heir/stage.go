@@ -108,7 +108,8 @@ func (m *match) actTheater(ap int) {
 	if len(res.Placements) > 0 {
 		m.turn.firstTrick = true
 	}
-	for _, p := range res.Placements {
+	for i := range res.Placements {
+		p := &res.Placements[i] // the event's data points at the placement
 		m.t.Emit(engine.Event{Type: "heir.setup", Key: "heir.ev.setup", Rule: rule("THEATER", ""),
 			Params: engine.Params{"trick": trickName(p.TrickID), "card": itoa(p.Card + 1), "slot": slotName(p.Slot), "facing": string(p.Facing),
 				"links": itoa(len(p.Links)), "fame": itoa(p.Gain.Fame), "shards": itoa(p.Gain.Shards)},
