@@ -94,10 +94,40 @@ func (m *match) gainShards(n int, why string) {
 }
 
 func signed(n int) string {
+	if n >= -99 && n <= 99 {
+		return signedSmall[n+99]
+	}
 	if n >= 0 {
 		return "+" + itoa(n)
 	}
 	return itoa(n)
+}
+
+// signedSmall are the signed numbers -99..+99, written once.
+var signedSmall = func() (out [199]string) {
+	for i := range out {
+		if n := i - 99; n >= 0 {
+			out[i] = "+" + itoa(n)
+		} else {
+			out[i] = itoa(n)
+		}
+	}
+	return out
+}()
+
+// kindWord is a Character kind as a catalog word, "@heir.kind.apprentice".
+func kindWord(kind string) string {
+	switch kind {
+	case Magician:
+		return "@heir.kind." + Magician
+	case Protege:
+		return "@heir.kind." + Protege
+	case Specialist:
+		return "@heir.kind." + Specialist
+	case Apprentice:
+		return "@heir.kind." + Apprentice
+	}
+	return "@heir.kind." + kind
 }
 
 func joinList(s []string) string {
@@ -126,14 +156,18 @@ func roman(n int) string {
 func (m *match) characterList() string {
 	parts := make([]string, len(m.s.Heir.Characters))
 	for i, c := range m.s.Heir.Characters {
-		parts[i] = "@heir.kind." + c.Kind
+		parts[i] = kindWord(c.Kind)
 	}
 	return strings.Join(parts, ", ")
 }
 
 // whereWords renders a spot id ("downtown.2", "theater.sunday.perform") as
 // catalog words for a message parameter.
-func whereWords(where string) string {
+func whereWords(where string) string { return places.get(where, spotWords) }
+
+var places memo[string, string]
+
+func spotWords(where string) string {
 	first, rest, more := strings.Cut(where, ".")
 	var b strings.Builder
 	b.Grow(48)

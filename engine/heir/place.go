@@ -70,7 +70,7 @@ func (m *match) heirWaits(excluded uint64) bool {
 	}
 	for i := range m.s.Heir.unplaced {
 		m.s.Heir.Characters[i].Skipped = true
-		m.emit("heir.rest", "heir.ev.rest", engine.Params{"character": "@heir.kind." + m.s.Heir.Characters[i].Kind}, rule("PLACE CHARACTER PHASE", ""))
+		m.emit("heir.rest", "heir.ev.rest", engine.Params{"character": kindWord(m.s.Heir.Characters[i].Kind)}, rule("PLACE CHARACTER PHASE", ""))
 	}
 	return false
 }
@@ -86,7 +86,7 @@ func (m *match) pickHeir(excluded uint64) (int, string) {
 		c := m.s.Heir.Characters[i]
 		if !m.hasRoom(c) {
 			m.s.Heir.Characters[i].Skipped = true
-			m.emit("heir.rest", "heir.ev.rest", engine.Params{"character": "@heir.kind." + c.Kind}, rule("PLACE CHARACTER PHASE", ""))
+			m.emit("heir.rest", "heir.ev.rest", engine.Params{"character": kindWord(c.Kind)}, rule("PLACE CHARACTER PHASE", ""))
 			continue
 		}
 		if excluded&(1<<i) == 0 {
@@ -228,7 +228,7 @@ func (m *match) placeHeir(i int, loc string) {
 	where, mod := m.occupy(loc, c.Kind == Magician, HeirOf)
 	c.Placed, c.Where = true, where
 	ap, fame := ClampAP(m.baseAP(*c) + mod + m.bonusAP(*c))
-	m.ack("place.heir", "heir.do.place", engine.Params{"character": "@heir.kind." + c.Kind, "where": whereWords(where), "ap": itoa(ap)},
+	m.ack("place.heir", "heir.do.place", engine.Params{"character": kindWord(c.Kind), "where": whereWords(where), "ap": itoa(ap)},
 		rule("PLACE CHARACTER PHASE", ""), map[string]any{"character": i, "location": loc, "where": where, "ap": ap})
 	m.gainFame(fame, "six-ap")
 	if c.Kind == Magician && m.s.Heir.Ability == trickerion.Gentleman && slices.Contains(SlotLocations, loc) {
