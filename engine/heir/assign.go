@@ -66,7 +66,7 @@ var (
 // Character to Downtown; "theater.magician" is the Magician to the Theater.
 func (m *match) askPlayerAssignments() {
 	got := m.choose(engine.Prompt{ID: "assign.player", Key: "heir.ask.assign", Options: assignOptions()[m.s.Options.Academy],
-		Min: 0, Max: m.maxPlayerCharacters(), None: true, Rule: &engine.RuleRef{Book: "base", Section: "ASSIGNMENT"}})
+		Min: 0, Max: m.maxPlayerCharacters(), None: true, Rule: ruleIn("base", "ASSIGNMENT", "")})
 	m.s.Player.Assigned = map[string]int{}
 	m.s.Player.MagTheater = false
 	for _, id := range got {

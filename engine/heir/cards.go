@@ -43,7 +43,7 @@ func (m *match) askNewCard(slug string) Card {
 		opts = append(opts, options().card(c, i < solo))
 	}
 	got := m.choose(engine.Prompt{ID: slug, Key: "heir.ask.newcard", Options: opts, Min: 1, Max: 1, None: true,
-		Rule: &engine.RuleRef{Book: "base", Section: "END TURN", Step: "move performance cards"}})
+		Rule: ruleIn("base", "END TURN", "move performance cards")})
 	if got == nil {
 		m.s.Board.Unknown++
 		return Card{Card: theater.Card{Spec: theater.CardSpec{ID: fmt.Sprintf("unknown-%d", m.s.Board.Unknown)}}}
@@ -116,7 +116,7 @@ func (m *match) firstCard() {
 // showCard tells the table which card Tableside drew onto the leftmost slot.
 func (m *match) showCard(c theater.CardSpec, slug string) Card {
 	m.s.Board.Seen = append(m.s.Board.Seen, c.ID)
-	m.ack(slug, "heir.do.newcard", engine.Params{"card": c.Name, "id": c.ID}, &engine.RuleRef{Book: "base", Section: "END TURN", Step: "move performance cards"},
+	m.ack(slug, "heir.do.newcard", engine.Params{"card": c.Name, "id": c.ID}, ruleIn("base", "END TURN", "move performance cards"),
 		map[string]any{"card": c})
 	return Card{Card: theater.Card{Spec: c}, Known: true}
 }

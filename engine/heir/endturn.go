@@ -71,7 +71,7 @@ func (m *match) joinWaiting() {
 // reactivate and 1 Coin per empty Contraption slot; if neither, 1 Shard
 // (dawn-of-technology: DAHLGAARD'S HEIR SOLO MODE, optional rule).
 func (m *match) dawnChallenge() {
-	r := &engine.RuleRef{Book: "dawn", Section: "DAHLGAARD'S HEIR SOLO MODE", Step: "challenge"}
+	r := ruleIn("dawn", "DAHLGAARD'S HEIR SOLO MODE", "challenge")
 	idle, _ := m.number(engine.Prompt{ID: "end.dawn.idle", Key: "heir.ask.dawn.idle", Min: 0, Max: 4, Rule: r})
 	empty, _ := m.number(engine.Prompt{ID: "end.dawn.empty", Key: "heir.ask.dawn.empty", Min: 0, Max: 4, Rule: r})
 	if idle+empty == 0 {

@@ -41,13 +41,16 @@ func (c *memo[K, V]) get(k K, build func(K) V) V {
 	return v
 }
 
-var rules memo[[2]string, *engine.RuleRef]
+var rules memo[[3]string, *engine.RuleRef]
 
 // rule names a section of the Heir's rules (a shared value: nobody changes
 // a prompt's or an event's Rule).
-func rule(section, step string) *engine.RuleRef {
-	return rules.get([2]string{section, step}, func(k [2]string) *engine.RuleRef {
-		return &engine.RuleRef{Book: "heir", Section: k[0], Step: k[1]}
+func rule(section, step string) *engine.RuleRef { return ruleIn("heir", section, step) }
+
+// ruleIn names a section of a rulebook: "heir", "base", "academy", "dawn".
+func ruleIn(book, section, step string) *engine.RuleRef {
+	return rules.get([3]string{book, section, step}, func(k [3]string) *engine.RuleRef {
+		return &engine.RuleRef{Book: k[0], Section: k[1], Step: k[2]}
 	})
 }
 

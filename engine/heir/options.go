@@ -15,6 +15,19 @@ import (
 // Options and their Params are read-only. Each builder below is the one
 // place an option is written; the tables only remember what it returned.
 
+// optionsOnStack is the room of the stack buffers option lists are
+// gathered in before sized copies them out.
+const optionsOnStack = 48
+
+// sized copies an option list gathered on the stack to one allocation of
+// its size (nil for none).
+func sized(opts []engine.Option) []engine.Option {
+	if len(opts) == 0 {
+		return nil
+	}
+	return append(make([]engine.Option, 0, len(opts)), opts...)
+}
+
 // multiplayerSpecs are the multiplayer Performance cards, read once.
 var multiplayerSpecs = sync.OnceValue(theater.MultiplayerSpecs)
 

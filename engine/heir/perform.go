@@ -28,8 +28,8 @@ func (m *match) performance() {
 // askPerformDay asks on which weekday the player's Magician performs, when
 // it was placed after the Heir had finished placing.
 func (m *match) askPerformDay() {
-	got := m.choose(engine.Prompt{ID: "perform.day", Key: "heir.ask.performday", Options: m.theaterSpots(false, true),
-		Min: 1, Max: 1, None: true, Rule: &engine.RuleRef{Book: "base", Section: "PERFORMANCE"}})
+	got := m.choose(engine.Prompt{ID: "perform.day", Key: "heir.ask.performday", Options: m.theaterSpots(nil, false, true),
+		Min: 1, Max: 1, None: true, Rule: ruleIn("base", "PERFORMANCE", "")})
 	if got == nil {
 		return
 	}

@@ -291,7 +291,7 @@ func (m *match) playerPlace() {
 		return
 	}
 	got := m.choose(engine.Prompt{ID: "place.player", Key: "heir.ask.place", Options: opts, Min: 1, Max: 1, None: true,
-		Rule: &engine.RuleRef{Book: "base", Section: "PLACE CHARACTERS"}})
+		Rule: ruleIn("base", "PLACE CHARACTERS", "")})
 	if got == nil {
 		m.s.Player.Done = true
 		return
@@ -303,11 +303,12 @@ func (m *match) playerPlace() {
 // "theater.friday" (backstage), "theater.friday.perform" (Magician), "workshop".
 func (m *match) playerSpots() []engine.Option {
 	p := m.s.Player
-	var opts []engine.Option
+	var buf [optionsOnStack]engine.Option
+	opts := buf[:0]
 	for _, l := range m.locationsInPlay() {
 		switch {
 		case l == Theater:
-			opts = append(opts, m.theaterSpots(p.Assigned[l] > 0, p.MagTheater)...)
+			opts = m.theaterSpots(opts, p.Assigned[l] > 0, p.MagTheater)
 		case p.Assigned[l] == 0:
 		case l == Workshop:
 			opts = append(opts, engine.Option{ID: Workshop, Key: "heir.loc.workshop"})
@@ -319,11 +320,11 @@ func (m *match) playerSpots() []engine.Option {
 			}
 		}
 	}
-	return opts
+	return sized(opts)
 }
 
-func (m *match) theaterSpots(backstage, magician bool) []engine.Option {
-	var opts []engine.Option
+// theaterSpots appends to opts the Theater spots open to the player.
+func (m *match) theaterSpots(opts []engine.Option, backstage, magician bool) []engine.Option {
 	for _, d := range Weekdays {
 		day := m.s.Board.Days[d]
 		if day.Blocked {

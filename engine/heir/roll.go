@@ -69,7 +69,7 @@ var downtownDice = sync.OnceValue(func() []engine.Die {
 // askDowntownDice asks the faces of the six Downtown dice.
 func (m *match) askDowntownDice(slug string) {
 	faces := m.dice(engine.Prompt{ID: slug, Key: "heir.ask.downtowndice", Dice: downtownDice(),
-		Rule: &engine.RuleRef{Book: "base", Section: "ROLL DICE"}})
+		Rule: ruleIn("base", "ROLL DICE", "")})
 	switch {
 	case faces != nil:
 		m.s.Board.Downtown = faces
@@ -156,7 +156,7 @@ func (m *match) initiative() {
 	}
 	m.s.Phase = "initiative"
 	if f, ok := m.number(engine.Prompt{ID: "initiative.fame", Key: "heir.ask.playerfame", Min: 0, Max: MaxFame,
-		Params: engine.Params{"heir": itoa(m.s.Heir.Fame)}, Rule: &engine.RuleRef{Book: "base", Section: "INITIATIVE"}}); ok {
+		Params: engine.Params{"heir": itoa(m.s.Heir.Fame)}, Rule: ruleIn("base", "INITIATIVE", "")}); ok {
 		m.s.Player.Fame = f // none: the Fame last told stands
 	}
 	f := m.s.Player.Fame

@@ -91,7 +91,7 @@ const unknownTileSlots = 2
 // bottom (tap one ability per slot).
 func (m *match) askTile(req academy.TileRequest, slug string) []academy.Slot {
 	p := engine.Params{"space": academy.SpaceAt(req.Space).ID, "threshold": itoa(req.Threshold)}
-	r := &engine.RuleRef{Book: "academy", Section: "RENOVATE", Step: "4"}
+	r := ruleIn("academy", "RENOVATE", "4")
 	if req.Kind == academy.Classroom {
 		n, ok := m.number(engine.Prompt{ID: slug, Key: "heir.ask.classroomtile", Params: p, Min: 1, Max: 4, Rule: r})
 		if !ok {
@@ -182,7 +182,8 @@ func (m *match) classroom() {
 // Heir's choices: a space renovated (then its tile), markers placed, a
 // Secret taken.
 func (m *match) playerAcademy() {
-	var opts []engine.Option
+	var buf [optionsOnStack]engine.Option
+	opts := buf[:0]
 	o := options()
 	for i := range academy.NumSpaces {
 		sp, room := academy.SpaceAt(i), m.s.Board.Academy.Rooms[i]
@@ -203,8 +204,9 @@ func (m *match) playerAcademy() {
 	if !m.s.Board.Secrets.Bottom {
 		opts = append(opts, engine.Option{ID: "secret.bottom", Key: "heir.opt.secret.bottom"})
 	}
+	opts = sized(opts)
 	got := m.choose(engine.Prompt{ID: "place.player.academy", Key: "heir.ask.playeracademy", Options: opts, Min: 1, Max: 3,
-		None: true, Rule: &engine.RuleRef{Book: "academy", Section: "ACADEMY ACTIONS"}})
+		None: true, Rule: ruleIn("academy", "ACADEMY ACTIONS", "")})
 	slices.Sort(got) // markers, renovations, secrets: renovations before new tiles matter not
 	for _, id := range got {
 		m.playerAcademyMove(id)

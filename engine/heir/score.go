@@ -86,7 +86,7 @@ func (m *match) endGame() {
 // askTotals asks the player's end-game figures, one number each.
 func (m *match) askTotals() PlayerTotals {
 	var t PlayerTotals
-	r := &engine.RuleRef{Book: "base", Section: "END GAME SCORING"}
+	r := ruleIn("base", "END GAME SCORING", "")
 	ask := func(slug string, max int) int {
 		n, _ := m.number(engine.Prompt{ID: "end." + slug, Key: "heir.ask.final." + slug, Min: 0, Max: max, Rule: r})
 		return n

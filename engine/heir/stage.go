@@ -191,7 +191,7 @@ func (m *match) askPlayerSetUp() {
 		return
 	}
 	got := m.choose(engine.Prompt{ID: "place.player.setup", Key: "heir.ask.playersetup", Options: opts, Min: 1, Max: 4,
-		None: true, Rule: &engine.RuleRef{Book: "base", Section: "THEATER", Step: "set up"}})
+		None: true, Rule: ruleIn("base", "THEATER", "set up")})
 	for _, id := range got {
 		m.playerMarker(id)
 	}

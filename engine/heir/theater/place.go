@@ -137,8 +137,11 @@ type PlaceResult struct {
 // Éclat, un seul par joueur").
 func Place(in PlaceInput) PlaceResult {
 	res := PlaceResult{
-		Cards:  cloneCards(in.Cards),
+		Cards:  cloneCards(in.Cards, in.Count),
 		Tricks: slices.Clone(in.Tricks),
+	}
+	if in.Count > 0 {
+		res.Placements = make([]Placement, 0, in.Count)
 	}
 	free := in.FreeFirst
 	for _, job := range assign(in) {
@@ -154,6 +157,9 @@ func Place(in PlaceInput) PlaceResult {
 		res.Gain = res.Gain.Add(pl.Gain)
 		res.PlayerShards += pl.PlayerShards
 	}
+	if len(res.Placements) == 0 {
+		res.Placements = nil
+	}
 	return res
 }
 
@@ -166,10 +172,12 @@ func CanPlaceAny(tricks []HeirTrick, cards []Card, lastTurn, freeFirst bool) boo
 	return len(assign(PlaceInput{Count: 1, Tricks: tricks, Cards: cards, LastTurn: lastTurn, FreeFirst: freeFirst})) > 0
 }
 
-func cloneCards(cs []Card) []Card {
+// cloneCards copies the cards, with room on each for more markers.
+func cloneCards(cs []Card, more int) []Card {
 	out := make([]Card, len(cs))
 	for i, c := range cs {
-		out[i] = c.Clone()
+		out[i] = c
+		out[i].Markers = append(make([]Marker, 0, len(c.Markers)+more), c.Markers...)
 	}
 	return out
 }
