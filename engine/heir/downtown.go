@@ -189,13 +189,39 @@ func (m *match) dropTrick(id string) {
 
 // stepEvent reports one step of a Location action (the event's data points
 // at the step, which nobody changes).
+// Its parameters are those its message uses.
 func (m *match) stepEvent(section string, s *locations.Step) {
-	p := engine.Params{"trick": s.Trick.Name, "slot": itoa(s.Slot + 1), "markers": itoa(s.Markers),
-		"components": joinList(s.Components), "component": s.Component, "specialist": s.Specialist,
-		"coins": itoa(s.Coins), "location": s.Location, "die": s.Die.String(), "face": s.Face}
-	m.t.Emit(engine.Event{Type: "heir.step", Key: "heir.ev.step." + string(s.Kind), Params: p,
-		Data: map[string]any{"step": s}, Rule: rule(section, s.Rule)})
+	key := stepKeys.get(string(s.Kind), func(kind string) string { return "heir.ev.step." + kind })
+	p := params(key, func(name string) string {
+		switch name {
+		case "trick":
+			return s.Trick.Name
+		case "slot":
+			return itoa(s.Slot + 1)
+		case "markers":
+			return itoa(s.Markers)
+		case "components":
+			return joinList(s.Components)
+		case "component":
+			return s.Component
+		case "specialist":
+			return s.Specialist
+		case "coins":
+			return itoa(s.Coins)
+		case "location":
+			return s.Location
+		case "die":
+			return s.Die.String()
+		case "face":
+			return s.Face
+		}
+		return ""
+	})
+	m.t.Emit(engine.Event{Type: "heir.step", Key: key, Params: p, Data: map[string]any{"step": s}, Rule: rule(section, s.Rule)})
 }
+
+// stepKeys and academyKeys are the message keys of the kinds of steps.
+var stepKeys, academyKeys memo[string, string]
 
 // ackSteps asks the table to carry out a Location action's steps.
 func (m *match) ackSteps(slug, section string, steps []locations.Step) {

@@ -65,17 +65,37 @@ func (m *match) academySteps(steps []academy.Step) {
 				}
 			}
 		}
-		space := ""
-		if s.Kind == academy.Renovate {
-			space = academy.SpaceAt(s.Renovation.Space).ID
-		} else if s.Kind != academy.LearnSecret {
-			space = academy.SpaceAt(s.Space).ID
-		}
-		m.t.Emit(engine.Event{Type: "heir.academy", Key: "heir.ev.academy." + s.Kind.String(), Rule: rule("ACADEMY", ""),
-			Params: engine.Params{"secret": s.Secret.String(), "ap": itoa(s.ProtegeAP), "space": space, "fame": itoa(s.Fame),
-				"banners": itoa(s.BannersPlaced), "coins": itoa(s.CoinsDiscarded), "trick": trickName(s.Trick), "slot": itoa(s.Slot + 1)},
-			Data: map[string]any{"step": s}})
+		key := academyKeys.get(s.Kind.String(), func(kind string) string { return "heir.ev.academy." + kind })
+		p := params(key, func(name string) string { return academyParam(s, name) })
+		m.t.Emit(engine.Event{Type: "heir.academy", Key: key, Rule: rule("ACADEMY", ""), Params: p, Data: map[string]any{"step": s}})
 	}
+}
+
+// academyParam is a message parameter of an Academy step.
+func academyParam(s *academy.Step, name string) string {
+	switch name {
+	case "secret":
+		return s.Secret.String()
+	case "ap":
+		return itoa(s.ProtegeAP)
+	case "space":
+		if s.Kind == academy.Renovate {
+			return academy.SpaceAt(s.Renovation.Space).ID
+		} else if s.Kind != academy.LearnSecret {
+			return academy.SpaceAt(s.Space).ID
+		}
+	case "fame":
+		return itoa(s.Fame)
+	case "banners":
+		return itoa(s.BannersPlaced)
+	case "coins":
+		return itoa(s.CoinsDiscarded)
+	case "trick":
+		return trickName(s.Trick)
+	case "slot":
+		return itoa(s.Slot + 1)
+	}
+	return ""
 }
 
 // tileAbilities are the Practice Room slot abilities the player can tap.
