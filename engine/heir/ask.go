@@ -68,7 +68,7 @@ func (m *match) gainFame(n int, why string) {
 		return
 	}
 	m.s.Heir.Fame += n
-	m.t.Emit(engine.Event{Type: "heir.fame", Key: "heir.ev.fame", Data: map[string]any{"delta": n, "why": why},
+	m.t.Emit(engine.Event{Type: "heir.fame", Key: "heir.ev.fame", Data: map[string]any{"delta": n, "why": boxed(why)},
 		Params: engine.Params{"delta": signed(n), "fame": itoa(m.s.Heir.Fame), "why": why}})
 	m.restance()
 }
@@ -79,7 +79,7 @@ func (m *match) gainCoins(n int, why string) {
 		return
 	}
 	m.s.Heir.Coins = max(0, m.s.Heir.Coins+n)
-	m.t.Emit(engine.Event{Type: "heir.coins", Key: "heir.ev.coins", Data: map[string]any{"delta": n, "why": why},
+	m.t.Emit(engine.Event{Type: "heir.coins", Key: "heir.ev.coins", Data: map[string]any{"delta": n, "why": boxed(why)},
 		Params: engine.Params{"delta": signed(n), "coins": itoa(m.s.Heir.Coins), "why": why}})
 }
 
@@ -89,7 +89,7 @@ func (m *match) gainShards(n int, why string) {
 		return
 	}
 	m.s.Heir.Shards = max(0, m.s.Heir.Shards+n)
-	m.t.Emit(engine.Event{Type: "heir.shards", Key: "heir.ev.shards", Data: map[string]any{"delta": n, "why": why},
+	m.t.Emit(engine.Event{Type: "heir.shards", Key: "heir.ev.shards", Data: map[string]any{"delta": n, "why": boxed(why)},
 		Params: engine.Params{"delta": signed(n), "shards": itoa(m.s.Heir.Shards), "why": why}})
 }
 

@@ -25,7 +25,7 @@ func (m *match) actDowntown(ap int) {
 	if err != nil { // the dice come from checked prompts: this cannot happen
 		panic(err)
 	}
-	m.s.Board.Downtown = res.Dice[:]
+	m.s.Board.Downtown = slices.Clone(res.Dice[:])
 	for i := range res.Steps {
 		m.applyDowntownStep(&res.Steps[i])
 	}

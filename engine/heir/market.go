@@ -35,18 +35,10 @@ func (m *match) actMarketRow(ap int) {
 // askMarket asks which Shopping List components are in the Market (offer
 // or Quick Order) and which the player has in the Order Area.
 func (m *match) askMarket() (market, ordered []string) {
-	var buf [optionsOnStack]engine.Option
-	opts := buf[:0]
-	for _, c := range m.s.Heir.Shopping {
-		opts = append(opts, options().marketAt(c, false))
-		if !slices.Contains(m.s.Heir.Orders, c) {
-			opts = append(opts, options().marketAt(c, true))
-		}
-	}
+	opts := m.marketOptions()
 	if len(opts) == 0 {
 		return nil, nil
 	}
-	opts = sized(opts)
 	room := OrderSlots - len(m.s.Heir.Orders)
 	got := m.choose(engine.Prompt{ID: "act.market", Key: "heir.ask.market", Options: opts, Min: 1,
 		Max: len(opts), None: true, Rule: rule("MARKET ROW", "1")})
@@ -59,6 +51,19 @@ func (m *match) askMarket() (market, ordered []string) {
 		}
 	}
 	return market, ordered
+}
+
+// marketOptions are the Shopping List's options: in the Market, ordered.
+func (m *match) marketOptions() []engine.Option {
+	var buf [optionsOnStack]engine.Option
+	opts := buf[:0]
+	for _, c := range m.s.Heir.Shopping {
+		opts = append(opts, options().marketAt(c, false))
+		if !slices.Contains(m.s.Heir.Orders, c) {
+			opts = append(opts, options().marketAt(c, true))
+		}
+	}
+	return sized(opts)
 }
 
 // actDarkAlley resolves the Heir's DARK ALLEY action: the coin flip on the

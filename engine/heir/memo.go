@@ -54,6 +54,11 @@ func ruleIn(book, section, step string) *engine.RuleRef {
 	})
 }
 
+var boxes memo[string, any]
+
+// boxed is s as an event's data value, boxed once for all games.
+func boxed(s string) any { return boxes.get(s, func(s string) any { return s }) }
+
 type turnSlug struct {
 	turn int
 	slug string

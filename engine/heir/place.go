@@ -229,7 +229,7 @@ func (m *match) placeHeir(i int, loc string) {
 	c.Placed, c.Where = true, where
 	ap, fame := ClampAP(m.baseAP(*c) + mod + m.bonusAP(*c))
 	m.ack("place.heir", "heir.do.place", engine.Params{"character": kindWord(c.Kind), "where": whereWords(where), "ap": itoa(ap)},
-		rule("PLACE CHARACTER PHASE", ""), map[string]any{"character": i, "location": loc, "where": where, "ap": ap})
+		rule("PLACE CHARACTER PHASE", ""), map[string]any{"character": i, "location": boxed(loc), "where": boxed(where), "ap": ap})
 	m.gainFame(fame, "six-ap")
 	if c.Kind == Magician && m.s.Heir.Ability == trickerion.Gentleman && slices.Contains(SlotLocations, loc) {
 		m.gainFame(len(m.s.Heir.Tricks), "gentleman")

@@ -202,6 +202,17 @@ func (m *match) classroom() {
 // Heir's choices: a space renovated (then its tile), markers placed, a
 // Secret taken.
 func (m *match) playerAcademy() {
+	got := m.choose(engine.Prompt{ID: "place.player.academy", Key: "heir.ask.playeracademy", Options: m.academyOptions(), Min: 1, Max: 3,
+		None: true, Rule: ruleIn("academy", "ACADEMY ACTIONS", "")})
+	slices.Sort(got) // markers, renovations, secrets: renovations before new tiles matter not
+	for _, id := range got {
+		m.playerAcademyMove(id)
+	}
+}
+
+// academyOptions are the player's Academy moves: renovations, markers on
+// tiles, Secrets.
+func (m *match) academyOptions() []engine.Option {
 	var buf [optionsOnStack]engine.Option
 	opts := buf[:0]
 	o := options()
@@ -224,13 +235,7 @@ func (m *match) playerAcademy() {
 	if !m.s.Board.Secrets.Bottom {
 		opts = append(opts, engine.Option{ID: "secret.bottom", Key: "heir.opt.secret.bottom"})
 	}
-	opts = sized(opts)
-	got := m.choose(engine.Prompt{ID: "place.player.academy", Key: "heir.ask.playeracademy", Options: opts, Min: 1, Max: 3,
-		None: true, Rule: ruleIn("academy", "ACADEMY ACTIONS", "")})
-	slices.Sort(got) // markers, renovations, secrets: renovations before new tiles matter not
-	for _, id := range got {
-		m.playerAcademyMove(id)
-	}
+	return sized(opts)
 }
 
 func (m *match) playerAcademyMove(id string) {

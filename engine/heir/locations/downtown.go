@@ -121,10 +121,6 @@ func (r DowntownResult) Collected() int {
 	return n
 }
 
-// downtownStep is one item of the Heir's Downtown list; it reports whether
-// it was performed.
-type downtownStep func(*DowntownResult, *DowntownState, *rand.Rand) bool
-
 // Downtown resolves the Heir's Downtown action (heir-solo-rules: DOWNTOWN):
 // it walks the list once, top to bottom, never restarting, performing each
 // item that applies until DiceToCollect dice are set to X:
@@ -152,12 +148,24 @@ func Downtown(s DowntownState, r *rand.Rand) (DowntownResult, error) {
 		ShoppingList: slices.Clone(s.ShoppingList),
 		Characters:   s.Characters.clone(),
 	}
-	steps := []downtownStep{learnTrick, hireSpecialist, hireApprenticeIfRoom, takeHigherBank, takeOtherBank, hireApprentice}
-	for _, step := range steps {
+	for step := range 6 {
 		if res.Collected() >= res.Collect {
 			break
 		}
-		step(&res, &s, r)
+		switch step { // called directly: res and s stay on the stack
+		case 0:
+			learnTrick(&res, &s, r)
+		case 1:
+			hireSpecialist(&res, &s, r)
+		case 2:
+			hireApprenticeIfRoom(&res, &s, r)
+		case 3:
+			takeHigherBank(&res, &s, r)
+		case 4:
+			takeOtherBank(&res, &s, r)
+		case 5:
+			hireApprentice(&res, &s, r)
+		}
 	}
 	return res, nil
 }
