@@ -316,10 +316,15 @@ type plan struct {
 // Fame, more Shards, then topmost/leftmost slots in placement order, then
 // orientations in clockwise order from Up.
 func better(p, q plan) bool {
-	for _, d := range [][2]int{{len(p.items), len(q.items)}, {p.links, q.links}, {p.fame, q.fame}, {p.shards, q.shards}} {
-		if d[0] != d[1] {
-			return d[0] > d[1]
-		}
+	switch {
+	case len(p.items) != len(q.items):
+		return len(p.items) > len(q.items)
+	case p.links != q.links:
+		return p.links > q.links
+	case p.fame != q.fame:
+		return p.fame > q.fame
+	case p.shards != q.shards:
+		return p.shards > q.shards
 	}
 	for i := range p.items {
 		a, b := p.items[i], q.items[i]
