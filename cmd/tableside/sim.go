@@ -175,8 +175,17 @@ func simGame(bot engine.Bot, setup json.RawMessage, seed uint64, timed bool) (si
 	return res, nil
 }
 
+// finalFigures is a state that tells its bot's final Fame and turns itself,
+// so the sim need not encode it.
+type finalFigures interface {
+	FinalFame() (fame, turns int)
+}
+
 // finalFame reads the Heir's Fame and the number of turns from a state.
 func finalFame(state any) (fame, turns int) {
+	if f, ok := state.(finalFigures); ok {
+		return f.FinalFame()
+	}
 	var s struct {
 		Turn int `json:"turn"`
 		Heir struct {

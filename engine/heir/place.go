@@ -110,11 +110,17 @@ func (m *match) pickHeir(excluded uint64) (int, string) {
 // (indexes): a contested one first, then by the stance's priority list.
 func (m *match) pickLocation(cands []int) string {
 	has := func(l string) bool {
-		return slices.ContainsFunc(cands, func(i int) bool { return m.s.Heir.Characters[i].Assigned == l })
+		for _, i := range cands {
+			if m.s.Heir.Characters[i].Assigned == l {
+				return true
+			}
+		}
+		return false
 	}
 	var buf [8]string
 	hot := buf[:0]
-	for _, l := range Priorities(m.s.Heir.Stance) {
+	order := Priorities(m.s.Heir.Stance)
+	for _, l := range order {
 		if !has(l) {
 			continue
 		}
@@ -126,7 +132,7 @@ func (m *match) pickLocation(cands []int) string {
 			hot = append(hot, l)
 		}
 	}
-	for _, l := range Priorities(m.s.Heir.Stance) {
+	for _, l := range order {
 		if has(l) && (len(hot) == 0 || slices.Contains(hot, l)) {
 			return l
 		}

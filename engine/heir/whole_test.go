@@ -95,6 +95,9 @@ func TestWholeGame(t *testing.T) {
 					if s.Result == nil || s.Phase != "over" {
 						t.Fatalf("no result: phase %s", s.Phase)
 					}
+					if f, n := s.FinalFame(); f != s.Result.Heir || n != heir.Turns {
+						t.Errorf("FinalFame %d after %d turns, result %d after %d", f, n, s.Result.Heir, heir.Turns)
+					}
 					checkKeys(t, asked, events)
 				})
 			}
