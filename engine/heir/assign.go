@@ -177,16 +177,21 @@ func AssignPlan(steps []PlanStep, held map[string]int, characters int) []PlanSte
 }
 
 func (m *match) assignList() string {
-	var parts []string
+	var b strings.Builder
 	for _, c := range m.s.Heir.Characters {
 		if c.Assigned == "" {
 			continue
 		}
-		s := c.Kind + "→" + c.Assigned
-		if c.SA {
-			s += "*"
+		if b.Len() > 0 {
+			b.WriteString(", ")
 		}
-		parts = append(parts, s)
+		b.WriteString(c.Kind + "→" + c.Assigned)
+		if c.SA {
+			b.WriteString("*")
+		}
 	}
-	return joinList(parts)
+	if b.Len() == 0 {
+		return "-"
+	}
+	return b.String()
 }

@@ -125,7 +125,7 @@ func (m *match) askResidence(dice locations.Dice) {
 	m.s.Heir.Asked[pool] = m.s.Player.Learns + 1
 	opts := make([]engine.Option, len(cands))
 	for i, t := range cands {
-		opts[i] = engine.Option{ID: t.ID, Key: "heir.opt.trick", Params: engine.Params{"trick": t.Name}}
+		opts[i] = options().trick(t)
 	}
 	gone := m.choose(engine.Prompt{ID: "act.downtown.residence", Key: "heir.ask.residence", Options: opts,
 		Min: 1, Max: len(opts), None: true, Rule: rule("DOWNTOWN", "1a")})

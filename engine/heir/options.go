@@ -89,11 +89,12 @@ type optionTables struct {
 	marker   [academy.NumSpaces][maxTileSlots]engine.Option
 	market   map[string][2]engine.Option // in the Market, ordered
 	cards    map[string]engine.Option    // multiplayer Performance cards by id
+	tricks   map[string]engine.Option    // Tricks by id
 }
 
 var options = sync.OnceValue(func() *optionTables {
 	o := &optionTables{slots: map[string][4]engine.Option{}, days: map[string][2]engine.Option{},
-		market: map[string][2]engine.Option{}, cards: map[string]engine.Option{}}
+		market: map[string][2]engine.Option{}, cards: map[string]engine.Option{}, tricks: map[string]engine.Option{}}
 	for _, l := range SlotLocations {
 		var row [4]engine.Option
 		for n := range row {
@@ -123,6 +124,7 @@ var options = sync.OnceValue(func() *optionTables {
 	}
 	all, _ := tricks()
 	for _, t := range all {
+		o.tricks[t.ID] = trickOption(t)
 		for c := range t.Components {
 			o.market[c] = [2]engine.Option{marketOption(c, false), marketOption(c, true)}
 		}
@@ -178,6 +180,18 @@ func (o *optionTables) card(c theater.CardSpec, library bool) engine.Option {
 		return opt
 	}
 	return cardOption(c)
+}
+
+// trick is the option of a Trick.
+func (o *optionTables) trick(t *trickerion.Trick) engine.Option {
+	if opt, ok := o.tricks[t.ID]; ok {
+		return opt
+	}
+	return trickOption(*t)
+}
+
+func trickOption(t trickerion.Trick) engine.Option {
+	return engine.Option{ID: t.ID, Key: "heir.opt.trick", Params: engine.Params{"trick": t.Name}}
 }
 
 func cardOption(c theater.CardSpec) engine.Option {

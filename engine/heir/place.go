@@ -349,25 +349,25 @@ func (m *match) theaterSpots(opts []engine.Option, backstage, magician bool) []e
 // playerAt records the player's placement and asks what the Heir needs
 // to know of it.
 func (m *match) playerAt(spot string) {
-	parts := strings.Split(spot, ".")
-	loc := parts[0]
+	loc, rest, _ := strings.Cut(spot, ".")
+	at, perform, _ := strings.Cut(rest, ".") // "downtown.2", "theater.friday", "theater.friday.perform"
 	switch {
 	case loc == Workshop:
 		m.s.Player.Assigned[Workshop]--
-	case loc == Theater && len(parts) == 3:
-		day := m.s.Board.Days[parts[1]]
+	case loc == Theater && perform != "":
+		day := m.s.Board.Days[at]
 		day.Perform = Player
-		m.s.Board.Days[parts[1]] = day
+		m.s.Board.Days[at] = day
 		m.s.Player.MagTheater = false
-		m.s.Player.PerformDay = parts[1]
+		m.s.Player.PerformDay = at
 	case loc == Theater:
-		day := m.s.Board.Days[parts[1]]
+		day := m.s.Board.Days[at]
 		day.Backstage[slices.Index(day.Backstage[:], Free)] = Player
-		m.s.Board.Days[parts[1]] = day
+		m.s.Board.Days[at] = day
 		m.s.Player.Assigned[Theater]--
 		m.askPlayerSetUp()
 	default:
-		n := atoi(parts[1])
+		n := atoi(at)
 		m.s.Board.Slots[loc][n-1] = Player
 		m.s.Player.Assigned[loc]--
 		if loc == Downtown {

@@ -126,23 +126,26 @@ func (m *match) clearLocations() {
 			continue
 		}
 		slots := make([]string, 4)
-		for _, n := range covered(m.s.Board.SetupDice[l]) {
-			slots[n] = Blocked
+		cov := covered(m.s.Board.SetupDice[l])
+		for n := range slots {
+			if cov[n] {
+				slots[n] = Blocked
+			}
 		}
 		m.s.Board.Slots[l] = slots
 	}
 	cov := covered(m.s.Board.SetupDice[Theater])
 	for i, d := range Weekdays {
-		m.s.Board.Days[d] = Day{Blocked: slices.Contains(cov, i)}
+		m.s.Board.Days[d] = Day{Blocked: cov[i]}
 	}
 }
 
-// covered reads a Turn Setup face "13" as the slot indexes 0 and 2.
-func covered(face string) []int {
-	var out []int
+// covered reads a Turn Setup face "13" as slots (or weekdays) 1 and 3
+// covered.
+func covered(face string) (out [4]bool) {
 	for _, r := range face {
 		if r >= '1' && r <= '4' {
-			out = append(out, int(r-'1'))
+			out[r-'1'] = true
 		}
 	}
 	return out

@@ -239,19 +239,20 @@ func (m *match) academyOptions() []engine.Option {
 }
 
 func (m *match) playerAcademyMove(id string) {
-	parts := strings.Split(id, ".")
-	switch parts[0] {
+	what, rest, _ := strings.Cut(id, ".") // "secret.top", "marker.3.0", "renovate.2.1"
+	a, b, _ := strings.Cut(rest, ".")
+	switch what {
 	case "secret":
-		if parts[1] == "top" {
+		if a == "top" {
 			m.s.Board.Secrets.Top = true
 		} else {
 			m.s.Board.Secrets.Bottom = true
 		}
 	case "marker":
-		sp, k := atoi(parts[1]), atoi(parts[2])
+		sp, k := atoi(a), atoi(b)
 		_ = m.s.Board.Academy.PlaceMarker(sp, k, academy.Occupant{Owner: academy.Player})
 	case "renovate":
-		sp, tier := atoi(parts[1]), atoi(parts[2])
+		sp, tier := atoi(a), atoi(b)
 		if m.s.Board.Academy.Rooms[sp].Tile == nil {
 			m.playerRenovates(sp, tier)
 		}

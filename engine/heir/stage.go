@@ -170,23 +170,7 @@ func (m *match) dropTrickMarkers(id string) {
 // orientation is taken as the one making the most Links (rules decision:
 // orientation is not asked; correct it if the table differs).
 func (m *match) askPlayerSetUp() {
-	n := 0
-	for _, c := range m.s.Board.Cards {
-		if c.Known {
-			n += len(c.FreeSlots())
-		}
-	}
-	opts := make([]engine.Option, 0, n*len(trickerion.Categories))
-	for i, c := range m.s.Board.Cards {
-		if !c.Known {
-			continue
-		}
-		for _, sl := range c.FreeSlots() {
-			for cat := range trickerion.Categories {
-				opts = append(opts, options().setupAt(i, sl, cat))
-			}
-		}
-	}
+	opts := m.setupOptions()
 	if len(opts) == 0 {
 		return
 	}
@@ -197,15 +181,34 @@ func (m *match) askPlayerSetUp() {
 	}
 }
 
+// setupOptions are a marker of each category on each free slot of the
+// cards Tableside knows.
+func (m *match) setupOptions() []engine.Option {
+	var buf [2 * optionsOnStack]engine.Option
+	opts := buf[:0]
+	for i, c := range m.s.Board.Cards {
+		if !c.Known {
+			continue
+		}
+		for sl := range c.Card.EachFreeSlot {
+			for cat := range trickerion.Categories {
+				opts = append(opts, options().setupAt(i, sl, cat))
+			}
+		}
+	}
+	return sized(opts)
+}
+
 func (m *match) playerMarker(id string) {
-	parts := strings.Split(id, ".")
-	i := atoi(parts[0])
-	sl := trickerion.Slot{X: int(parts[1][0] - 'A'), Y: int(parts[1][1] - '1')}
+	card, rest, _ := strings.Cut(id, ".") // "2.A3.escape"
+	slot, category, _ := strings.Cut(rest, ".")
+	i := atoi(card)
+	sl := trickerion.Slot{X: int(slot[0] - 'A'), Y: int(slot[1] - '1')}
 	c := &m.s.Board.Cards[i-1]
 	if _, taken := c.MarkerAt(sl); taken {
 		return
 	}
-	cat := trickerion.Category(parts[2])
+	cat := trickerion.Category(category)
 	mk := theater.Marker{Owner: theater.Player, Category: cat, Slot: sl, Facing: bestFacing(c.Card, sl, cat)}
 	c.Markers = append(c.Markers, mk)
 }

@@ -1,6 +1,9 @@
 package heir
 
 import (
+	"iter"
+	"slices"
+
 	"tableside/engine"
 	"tableside/engine/heir/difficulty"
 	"tableside/engine/heir/locations"
@@ -10,11 +13,15 @@ import (
 // Perform card and it has at least one Trick of the highest Level available
 // to it; Busy otherwise (heir-solo-rules: PLACE CHARACTER PHASE, stance).
 func Stance(plan *PlanCard, fame int, tricks []string) string {
+	return stance(plan, fame, slices.Values(tricks))
+}
+
+func stance(plan *PlanCard, fame int, tricks iter.Seq[string]) string {
 	if plan == nil || plan.Kind != Perform {
 		return Busy
 	}
 	top := locations.FameLevel(fame)
-	for _, id := range tricks {
+	for id := range tricks {
 		if t, ok := trickByID(id); ok && t.Level == top {
 			return Ready
 		}
@@ -25,7 +32,7 @@ func Stance(plan *PlanCard, fame int, tricks []string) string {
 // restance re-evaluates the stance at once (turn start, crossing 16/36
 // Fame, a new Trick) and says when it changes.
 func (m *match) restance() {
-	s := Stance(m.s.Heir.Plan, m.s.Heir.Fame, m.s.Heir.trickIDs())
+	s := stance(m.s.Heir.Plan, m.s.Heir.Fame, m.s.Heir.trickIDSeq)
 	if s == m.s.Heir.Stance {
 		return
 	}

@@ -210,7 +210,7 @@ func dieCategory(face string, favorite trickerion.Category) (trickerion.Category
 // EXCEPTION), sorted by ID.
 func LearnCandidates(residence []*trickerion.Trick, cat trickerion.Category, fame int) []*trickerion.Trick {
 	lvl := FameLevel(fame)
-	var out []*trickerion.Trick
+	out := make([]*trickerion.Trick, 0, 4) // a category has 4 Tricks of a Level
 	for _, t := range residence {
 		if t.Category != cat || t.Level != lvl {
 			continue

@@ -364,14 +364,14 @@ func (c Card) MarkerAt(sl trickerion.Slot) (Marker, bool) {
 // FreeSlots returns the empty slots, top to bottom then left to right.
 func (c Card) FreeSlots() []trickerion.Slot {
 	var out []trickerion.Slot
-	for sl := range c.freeSlots {
+	for sl := range c.EachFreeSlot {
 		out = append(out, sl)
 	}
 	return out
 }
 
-// freeSlots yields the empty slots in FreeSlots order.
-func (c Card) freeSlots(yield func(trickerion.Slot) bool) {
+// EachFreeSlot yields the empty slots in FreeSlots order, without a list.
+func (c Card) EachFreeSlot(yield func(trickerion.Slot) bool) {
 	for y := 0; y <= 2; y++ {
 		for x := 0; x <= 1; x++ {
 			sl := trickerion.Slot{X: x, Y: y}

@@ -287,7 +287,7 @@ func (a *assigner) legal(ti, ci int) bool {
 	}
 	free := t.Practice.FreeOrientation || a.in.FreeFirst
 	usable := 0
-	for sl := range c.freeSlots {
+	for sl := range c.EachFreeSlot {
 		if free || c.Spec.HasLink(sl) {
 			usable++
 		}
