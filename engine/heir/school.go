@@ -30,7 +30,7 @@ func (m *match) actAcademy(ap int) {
 			panic(err)
 		}
 	}
-	m.setAcademyState(a.State())
+	m.setAcademyState(a.Finish())
 	m.ack("act.academy", "heir.do.steps", engine.Params{"section": "ACADEMY", "n": itoa(len(all))},
 		rule("ACADEMY", ""), map[string]any{"steps": all})
 }

@@ -216,6 +216,14 @@ func (a *Action) State() State {
 	return s
 }
 
+// Finish is State once the action is Done, without the copy: the Action
+// hands its board over and must not be used again.
+func (a *Action) Finish() State {
+	s := a.in.State
+	a.in.State = State{}
+	return s
+}
+
 // Resolve runs the whole action, calling draw for each renovated space's
 // tile. It returns the Steps in order and the state after them.
 func Resolve(in Input, rng *rand.Rand, draw func(TileRequest) ([]Slot, error)) ([]Step, State, error) {
