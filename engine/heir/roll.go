@@ -125,9 +125,13 @@ func (m *match) clearLocations() {
 		if l == Academy && !m.s.Options.Academy {
 			continue
 		}
-		slots := make([]string, 4)
+		slots := m.s.Board.Slots[l] // this turn's slots replace last turn's
+		if len(slots) != 4 {
+			slots = make([]string, 4)
+		}
 		cov := covered(m.s.Board.SetupDice[l])
 		for n := range slots {
+			slots[n] = Free
 			if cov[n] {
 				slots[n] = Blocked
 			}

@@ -1,9 +1,6 @@
 package heir
 
 import (
-	"iter"
-	"slices"
-
 	"tableside/engine"
 	"tableside/engine/heir/difficulty"
 	"tableside/engine/heir/locations"
@@ -13,16 +10,17 @@ import (
 // Perform card and it has at least one Trick of the highest Level available
 // to it; Busy otherwise (heir-solo-rules: PLACE CHARACTER PHASE, stance).
 func Stance(plan *PlanCard, fame int, tricks []string) string {
-	return stance(plan, fame, slices.Values(tricks))
+	return stance(plan, fame, len(tricks), func(i int) string { return tricks[i] })
 }
 
-func stance(plan *PlanCard, fame int, tricks iter.Seq[string]) string {
+// stance is Stance with the n Tricks' ids read through id.
+func stance(plan *PlanCard, fame, n int, id func(int) string) string {
 	if plan == nil || plan.Kind != Perform {
 		return Busy
 	}
 	top := locations.FameLevel(fame)
-	for id := range tricks {
-		if t, ok := trickByID(id); ok && t.Level == top {
+	for i := range n {
+		if t, ok := trickByID(id(i)); ok && t.Level == top {
 			return Ready
 		}
 	}
@@ -32,7 +30,8 @@ func stance(plan *PlanCard, fame int, tricks iter.Seq[string]) string {
 // restance re-evaluates the stance at once (turn start, crossing 16/36
 // Fame, a new Trick) and says when it changes.
 func (m *match) restance() {
-	s := stance(m.s.Heir.Plan, m.s.Heir.Fame, m.s.Heir.trickIDSeq)
+	h := &m.s.Heir
+	s := stance(h.Plan, h.Fame, len(h.Tricks), func(i int) string { return h.Tricks[i].ID })
 	if s == m.s.Heir.Stance {
 		return
 	}

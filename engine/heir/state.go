@@ -215,15 +215,6 @@ func (h *Heir) count(kind string) int {
 // disks is the Heir's total number of Character disks, waiting ones included.
 func (h *Heir) disks() int { return len(h.Characters) + len(h.Waiting) }
 
-// trickIDSeq yields the ids of the Heir's Tricks left to right.
-func (h *Heir) trickIDSeq(yield func(string) bool) {
-	for _, t := range h.Tricks {
-		if !yield(t.ID) {
-			return
-		}
-	}
-}
-
 // trickIDs lists the Heir's Tricks left to right.
 func (h *Heir) trickIDs() []string {
 	out := make([]string, len(h.Tricks))
