@@ -18,6 +18,13 @@ func AssignmentCards(l difficulty.Level, ap int) int {
 	return difficulty.ByAP(l.Tables().DarkAlleyCards, ap)
 }
 
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
 // AssignmentColours are the Special Assignment decks the Heir draws from, in
 // its tie-break order Theater > Downtown > Academy > Market Row > Workshop
 // (heir-solo-rules: DARK ALLEY step 2); the Academy deck only with the
@@ -70,11 +77,12 @@ type DarkAlleyResult struct {
 // deck is empty the Heir draws fewer cards.
 func DarkAlley(s DarkAlleyState, r *rand.Rand) DarkAlleyResult {
 	n := AssignmentCards(s.Level, s.AP)
-	res := DarkAlleyResult{Held: maps.Clone(s.Held), DeckLeft: maps.Clone(s.DeckLeft), Steps: make([]Step, 0, n+2)}
+	res := DarkAlleyResult{Held: maps.Clone(s.Held), DeckLeft: maps.Clone(s.DeckLeft)}
 	if res.Held == nil {
 		res.Held = map[string]int{}
 	}
 	res.Rotate = r.IntN(2) == 0
+	res.Steps = make([]Step, 0, n+2*b2i(res.Rotate)) // room for every step
 	if res.Rotate {
 		res.Steps = append(res.Steps, Step{Kind: StepRotateProphecy, Rule: "1"})
 		if s.Priestess {
@@ -93,7 +101,7 @@ func DarkAlley(s DarkAlleyState, r *rand.Rand) DarkAlleyResult {
 		res.Steps = append(res.Steps, Step{Kind: StepDrawAssignment, Rule: "2", Location: c})
 	}
 	if len(res.Steps) == 0 {
-		res.Steps = nil // made with room for every draw
+		res.Steps = nil
 	}
 	return res
 }
