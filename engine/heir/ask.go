@@ -68,7 +68,7 @@ func (m *match) gainFame(n int, why string) {
 		return
 	}
 	m.s.Heir.Fame += n
-	m.t.Emit(engine.Event{Type: "heir.fame", Key: "heir.ev.fame", Data: map[string]any{"delta": n, "why": boxed(why)},
+	m.t.Emit(engine.Event{Type: "heir.fame", Key: "heir.ev.fame", Data: deltaData(n, why),
 		Params: engine.Params{"delta": signed(n), "fame": itoa(m.s.Heir.Fame), "why": why}})
 	m.restance()
 }
@@ -79,7 +79,7 @@ func (m *match) gainCoins(n int, why string) {
 		return
 	}
 	m.s.Heir.Coins = max(0, m.s.Heir.Coins+n)
-	m.t.Emit(engine.Event{Type: "heir.coins", Key: "heir.ev.coins", Data: map[string]any{"delta": n, "why": boxed(why)},
+	m.t.Emit(engine.Event{Type: "heir.coins", Key: "heir.ev.coins", Data: deltaData(n, why),
 		Params: engine.Params{"delta": signed(n), "coins": itoa(m.s.Heir.Coins), "why": why}})
 }
 
@@ -89,8 +89,21 @@ func (m *match) gainShards(n int, why string) {
 		return
 	}
 	m.s.Heir.Shards = max(0, m.s.Heir.Shards+n)
-	m.t.Emit(engine.Event{Type: "heir.shards", Key: "heir.ev.shards", Data: map[string]any{"delta": n, "why": boxed(why)},
+	m.t.Emit(engine.Event{Type: "heir.shards", Key: "heir.ev.shards", Data: deltaData(n, why),
 		Params: engine.Params{"delta": signed(n), "shards": itoa(m.s.Heir.Shards), "why": why}})
+}
+
+type deltaKey struct {
+	n   int
+	why string
+}
+
+var deltas memo[deltaKey, map[string]any]
+
+// deltaData is the data of a Fame, Coins or Shards event, one shared map
+// for each change and reason.
+func deltaData(n int, why string) map[string]any {
+	return deltas.get(deltaKey{n, why}, func(k deltaKey) map[string]any { return map[string]any{"delta": k.n, "why": k.why} })
 }
 
 func signed(n int) string {

@@ -30,7 +30,7 @@ func (m *match) actDowntown(ap int) {
 		m.applyDowntownStep(&res.Steps[i])
 	}
 	m.gainCoins(res.Coins, "downtown")
-	m.ackSteps("downtown", "DOWNTOWN", res.Steps)
+	m.ackSteps("act.downtown", "DOWNTOWN", res.Steps)
 }
 
 func (m *match) downtownDice() locations.Dice {
@@ -225,6 +225,19 @@ var stepKeys, academyKeys memo[string, string]
 
 // ackSteps asks the table to carry out a Location action's steps.
 func (m *match) ackSteps(slug, section string, steps []locations.Step) {
-	m.ack("act."+slug, "heir.do.steps", engine.Params{"section": section, "n": itoa(len(steps))},
-		rule(section, ""), map[string]any{"steps": steps})
+	m.ack(slug, "heir.do.steps", stepsParams(section, len(steps)), rule(section, ""), map[string]any{"steps": steps})
+}
+
+type sectionSteps struct {
+	section string
+	n       int
+}
+
+var stepsCounts memo[sectionSteps, engine.Params]
+
+// stepsParams are the parameters of an action's instruction, shared.
+func stepsParams(section string, n int) engine.Params {
+	return stepsCounts.get(sectionSteps{section, n}, func(k sectionSteps) engine.Params {
+		return engine.Params{"section": k.section, "n": itoa(k.n)}
+	})
 }

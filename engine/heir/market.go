@@ -29,7 +29,7 @@ func (m *match) actMarketRow(ap int) {
 		}
 		m.stepEvent("MARKET ROW", s)
 	}
-	m.ackSteps("market", "MARKET ROW", res.Steps)
+	m.ackSteps("act.market", "MARKET ROW", res.Steps)
 }
 
 // askMarket asks which Shopping List components are in the Market (offer
@@ -82,5 +82,5 @@ func (m *match) actDarkAlley(ap int) {
 		}
 		m.stepEvent("DARK ALLEY", s)
 	}
-	m.ackSteps("darkalley", "DARK ALLEY", res.Steps)
+	m.ackSteps("act.darkalley", "DARK ALLEY", res.Steps)
 }

@@ -31,7 +31,7 @@ func (m *match) actAcademy(ap int) {
 		}
 	}
 	m.setAcademyState(a.Finish())
-	m.ack("act.academy", "heir.do.steps", engine.Params{"section": "ACADEMY", "n": itoa(len(all))},
+	m.ack("act.academy", "heir.do.steps", stepsParams("ACADEMY", len(all)),
 		rule("ACADEMY", ""), map[string]any{"steps": all})
 }
 
