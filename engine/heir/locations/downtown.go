@@ -148,6 +148,9 @@ func Downtown(s DowntownState, r *rand.Rand) (DowntownResult, error) {
 		ShoppingList: slices.Clone(s.ShoppingList),
 		Characters:   s.Characters.clone(),
 	}
+	if res.Collect > 0 { // a die set to X per step, and a Trick returned
+		res.Steps = make([]Step, 0, res.Collect+1)
+	}
 	for step := range 6 {
 		if res.Collected() >= res.Collect {
 			break
@@ -166,6 +169,9 @@ func Downtown(s DowntownState, r *rand.Rand) (DowntownResult, error) {
 		case 5:
 			hireApprentice(&res, &s, r)
 		}
+	}
+	if len(res.Steps) == 0 {
+		res.Steps = nil
 	}
 	return res, nil
 }

@@ -423,6 +423,14 @@ func (c Card) LinksWith(m Marker) int {
 // Links returns the Links on the card, in the order of the spec's links.
 func (c Card) Links() []LinkOn {
 	var out []LinkOn
+	for l := range c.links {
+		out = append(out, l)
+	}
+	return out
+}
+
+// links yields the Links on the card, in the order of the spec's links.
+func (c Card) links(yield func(LinkOn) bool) {
 	for _, l := range c.Spec.Links {
 		a, okA := c.MarkerAt(l.A)
 		b, okB := c.MarkerAt(l.B)
@@ -430,9 +438,17 @@ func (c Card) Links() []LinkOn {
 			continue
 		}
 		d, _ := direction(l.A, l.B)
-		if ca := a.CornerAt(d); ca == b.CornerAt(d.Opposite()) {
-			out = append(out, LinkOn{A: a, B: b, Category: ca, Shard: l.Shard})
+		if ca := a.CornerAt(d); ca == b.CornerAt(d.Opposite()) && !yield(LinkOn{A: a, B: b, Category: ca, Shard: l.Shard}) {
+			return
 		}
 	}
-	return out
+}
+
+// linkCount is len(c.Links()), without the list.
+func (c Card) linkCount() int {
+	n := 0
+	for range c.links {
+		n++
+	}
+	return n
 }
