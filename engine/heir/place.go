@@ -109,31 +109,29 @@ func (m *match) pickHeir(excluded uint64) (int, string) {
 // pickLocation is the Location of the next of the Characters cands
 // (indexes): a contested one first, then by the stance's priority list.
 func (m *match) pickLocation(cands []int) string {
-	has := func(l string) bool {
-		for _, i := range cands {
-			if m.s.Heir.Characters[i].Assigned == l {
-				return true
-			}
-		}
-		return false
-	}
-	var buf [8]string
-	hot := buf[:0]
 	order := Priorities(m.s.Heir.Stance)
-	for _, l := range order {
-		if !has(l) {
+	var present, hot [8]bool // by place in order
+	for _, i := range cands {
+		if k := slices.Index(order, m.s.Heir.Characters[i].Assigned); k >= 0 {
+			present[k] = true
+		}
+	}
+	anyHot := false
+	p := m.s.Player
+	for k, l := range order {
+		if !present[k] {
 			continue
 		}
 		heirMag := l == Theater && m.onlyMagician()
-		p := m.s.Player
-		pLeft := !p.Done && (p.Assigned[l] > 0 || l == Theater && p.MagTheater)
-		pMag := l == Theater && p.Assigned[l] == 0 && p.MagTheater
+		assigned := p.Assigned[l]
+		pLeft := !p.Done && (assigned > 0 || l == Theater && p.MagTheater)
+		pMag := l == Theater && assigned == 0 && p.MagTheater
 		if contested(l, true, heirMag, pLeft, pMag) {
-			hot = append(hot, l)
+			hot[k], anyHot = true, true
 		}
 	}
-	for _, l := range order {
-		if has(l) && (len(hot) == 0 || slices.Contains(hot, l)) {
+	for k, l := range order {
+		if present[k] && (!anyHot || hot[k]) {
 			return l
 		}
 	}

@@ -290,9 +290,8 @@ func (s CardSpec) HasSlot(sl trickerion.Slot) bool {
 // LinkAt returns the link circle of slot sl in direction d, if any.
 func (s CardSpec) LinkAt(sl trickerion.Slot, d Direction) (trickerion.Link, bool) {
 	n := step(sl, d)
-	k := pairKey(sl, n)
 	for _, l := range s.Links {
-		if pairKey(l.A, l.B) == k {
+		if l.A == sl && l.B == n || l.A == n && l.B == sl { // the same pair, either way round
 			return l, true
 		}
 	}
