@@ -210,7 +210,21 @@ func trickName(id string) string {
 	return id
 }
 
-func itoa(n int) string { return strconv.Itoa(n) }
+// itoa is strconv.Itoa; the numbers a game shows (Fame up to 999) are
+// written once.
+func itoa(n int) string {
+	if n >= 0 && n < len(numbers) {
+		return numbers[n]
+	}
+	return strconv.Itoa(n)
+}
+
+var numbers = func() (out [1000]string) {
+	for i := range out {
+		out[i] = strconv.Itoa(i)
+	}
+	return out
+}()
 
 // atoi reads a number of an option id the prompt has checked.
 func atoi(s string) int {
