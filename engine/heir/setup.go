@@ -147,17 +147,22 @@ func magicianName(id string) string {
 }
 
 func (m *match) askCategory() trickerion.Category {
-	opts := make([]engine.Option, len(trickerion.Categories))
-	for i, c := range trickerion.Categories {
-		opts[i] = engine.Option{ID: string(c), Key: "heir.category." + string(c)}
-	}
-	a := m.choose(engine.Prompt{ID: "setup.category", Key: "heir.ask.category", Options: opts, Min: 1, Max: 1,
+	a := m.choose(engine.Prompt{ID: "setup.category", Key: "heir.ask.category", Options: categoryOptions(), Min: 1, Max: 1,
 		Rule: rule("GAME SETUP", "4")})
 	if a == nil {
 		return "" // none: no category is excluded from the Heir's draw
 	}
 	return trickerion.Category(a[0])
 }
+
+// categoryOptions are the four Trick categories as options.
+var categoryOptions = sync.OnceValue(func() []engine.Option {
+	opts := make([]engine.Option, len(trickerion.Categories))
+	for i, c := range trickerion.Categories {
+		opts[i] = engine.Option{ID: string(c), Key: "heir.category." + string(c)}
+	}
+	return opts
+})
 
 // magicians lists the Magicians in play: the Academy ones only with the
 // Academy (a shared list: callers must not change it).
@@ -190,13 +195,14 @@ func (m *match) askMagician(cat trickerion.Category) string {
 // drawHeirMagician draws the Heir's Magician among those not of the
 // player's Favorite category (heir-solo-rules: GAME SETUP step 4).
 func (m *match) drawHeirMagician(player trickerion.Category) {
-	var pool []trickerion.Magician
-	for _, g := range m.magicians() {
+	var buf [32]int
+	pool, all := buf[:0], m.magicians() // indexes in all
+	for i, g := range all {
 		if g.Category != player {
-			pool = append(pool, g)
+			pool = append(pool, i)
 		}
 	}
-	g := pool[m.t.Rand().IntN(len(pool))]
+	g := all[pool[m.t.Rand().IntN(len(pool))]]
 	m.s.Heir.Magician, m.s.Heir.Category = g.ID, string(g.Category)
 	if !m.s.Options.IgnoreHeirAbility {
 		m.s.Heir.Ability = g.HeirAbilityKey
