@@ -159,15 +159,15 @@ func Downtown(s DowntownState, r *rand.Rand) (DowntownResult, error) {
 		case 0:
 			learnTrick(&res, &s, r)
 		case 1:
-			hireSpecialist(&res, &s, r)
+			hireSpecialist(&res)
 		case 2:
-			hireApprenticeIfRoom(&res, &s, r)
+			hireApprenticeIfRoom(&res, s.Academy)
 		case 3:
-			takeHigherBank(&res, &s, r)
+			res.takeBank(res.higherBank(), "4", s.DoubleCoins)
 		case 4:
-			takeOtherBank(&res, &s, r)
+			takeOtherBank(&res, s.DoubleCoins)
 		case 5:
-			hireApprentice(&res, &s, r)
+			hireApprenticeRule(&res, "6")
 		}
 	}
 	if len(res.Steps) == 0 {
@@ -313,7 +313,7 @@ func addToShoppingList(list *[]string, t trickerion.Trick) []string {
 
 // hireSpecialist is Downtown step 2: the Specialist die shows a kind the
 // Heir lacks.
-func hireSpecialist(res *DowntownResult, _ *DowntownState, _ *rand.Rand) bool {
+func hireSpecialist(res *DowntownResult) bool {
 	f := res.Dice[SpecialistDie]
 	if f == FaceX || slices.Contains(res.Characters.Specialists, f) {
 		return false
@@ -334,18 +334,14 @@ func CharacterLimit(academy bool) int {
 }
 
 // hireApprenticeIfRoom is Downtown step 3.
-func hireApprenticeIfRoom(res *DowntownResult, s *DowntownState, _ *rand.Rand) bool {
-	if res.Characters.Total() > CharacterLimit(s.Academy) {
+func hireApprenticeIfRoom(res *DowntownResult, academy bool) bool {
+	if res.Characters.Total() > CharacterLimit(academy) {
 		return false
 	}
 	return hireApprenticeRule(res, "3")
 }
 
-// hireApprentice is Downtown step 6 (no Character limit).
-func hireApprentice(res *DowntownResult, _ *DowntownState, _ *rand.Rand) bool {
-	return hireApprenticeRule(res, "6")
-}
-
+// hireApprenticeRule hires an Apprentice (Downtown steps 3 and 6).
 func hireApprenticeRule(res *DowntownResult, rule string) bool {
 	if !res.Dice.available(ApprenticeDie) || res.Characters.Apprentices >= MaxApprentices {
 		return false
@@ -355,21 +351,20 @@ func hireApprenticeRule(res *DowntownResult, rule string) bool {
 	return true
 }
 
-// takeHigherBank is Downtown step 4: the higher available Bank die (the
-// first one if both show the same).
-func takeHigherBank(res *DowntownResult, s *DowntownState, _ *rand.Rand) bool {
-	d := BankDie1
+// higherBank is the Bank die Downtown step 4 takes: the higher available
+// one (the first one if both show the same).
+func (res *DowntownResult) higherBank() Die {
 	if !res.Dice.available(BankDie1) || res.Dice.coins(BankDie2) > res.Dice.coins(BankDie1) {
-		d = BankDie2
+		return BankDie2
 	}
-	return res.takeBank(d, "4", s.DoubleCoins)
+	return BankDie1
 }
 
 // takeOtherBank is Downtown step 5: whichever Bank die is still available.
-func takeOtherBank(res *DowntownResult, s *DowntownState, _ *rand.Rand) bool {
+func takeOtherBank(res *DowntownResult, double bool) bool {
 	for _, d := range []Die{BankDie1, BankDie2} {
 		if res.Dice.available(d) {
-			return res.takeBank(d, "5", s.DoubleCoins)
+			return res.takeBank(d, "5", double)
 		}
 	}
 	return false
