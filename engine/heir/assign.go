@@ -67,7 +67,7 @@ var (
 func (m *match) askPlayerAssignments() {
 	got := m.choose(engine.Prompt{ID: "assign.player", Key: "heir.ask.assign", Options: assignOptions()[m.s.Options.Academy],
 		Min: 0, Max: m.maxPlayerCharacters(), None: true, Rule: ruleIn("base", "ASSIGNMENT", "")})
-	m.s.Player.Assigned = map[string]int{}
+	clear(m.s.Player.Assigned) // made at Start
 	m.s.Player.MagTheater = false
 	for _, id := range got {
 		if id == "theater.magician" {
