@@ -90,6 +90,6 @@ func (m *match) resetTurn() {
 	}
 	m.s.Heir.Orders = nil                      // orders arrive in the Market
 	m.s.Board.Secrets = academy.SecretsTaken{} // two new Secrets
-	clear(m.s.Player.Assigned) // made at Start
+	clear(m.s.Player.Assigned)                 // made at Start
 	m.s.Player.MagTheater, m.s.Player.SAUsed, m.s.Player.PerformDay = false, 0, ""
 }
