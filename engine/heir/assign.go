@@ -110,7 +110,7 @@ func (m *match) askPlanCard() *PlanCard {
 		Rule:    rule("ASSIGNMENT PHASE", "2")})
 	var opts []engine.Option
 	for _, l := range m.locationsInPlay() {
-		opts = append(opts, engine.Option{ID: l, Key: "heir.loc." + l})
+		opts = append(opts, options().location(l))
 		if l == Theater {
 			opts = append(opts, engine.Option{ID: "theater.2", Key: "heir.opt.plan.theater2"})
 		}

@@ -90,11 +90,17 @@ type optionTables struct {
 	market   map[string][2]engine.Option // in the Market, ordered
 	cards    map[string]engine.Option    // multiplayer Performance cards by id
 	tricks   map[string]engine.Option    // Tricks by id
+	locs     map[string]engine.Option    // Locations by id
+	dice     map[string]engine.Die       // Turn Setup dice by Location
 }
 
 var options = sync.OnceValue(func() *optionTables {
 	o := &optionTables{slots: map[string][4]engine.Option{}, days: map[string][2]engine.Option{},
-		market: map[string][2]engine.Option{}, cards: map[string]engine.Option{}, tricks: map[string]engine.Option{}}
+		market: map[string][2]engine.Option{}, cards: map[string]engine.Option{}, tricks: map[string]engine.Option{},
+		locs: map[string]engine.Option{}, dice: map[string]engine.Die{}}
+	for _, l := range withAcademyLocations {
+		o.locs[l], o.dice[l] = locationOption(l), setupDie(l)
+	}
 	for _, l := range SlotLocations {
 		var row [4]engine.Option
 		for n := range row {
@@ -181,6 +187,26 @@ func (o *optionTables) card(c theater.CardSpec, library bool) engine.Option {
 	}
 	return cardOption(c)
 }
+
+// location is the option of a Location.
+func (o *optionTables) location(l string) engine.Option {
+	if opt, ok := o.locs[l]; ok {
+		return opt
+	}
+	return locationOption(l)
+}
+
+func locationOption(l string) engine.Option { return engine.Option{ID: l, Key: "heir.loc." + l} }
+
+// setupDie is the Turn Setup die of a Location as a prompt lists it.
+func (o *optionTables) setupDie(l string) engine.Die {
+	if d, ok := o.dice[l]; ok {
+		return d
+	}
+	return setupDie(l)
+}
+
+func setupDie(l string) engine.Die { return engine.Die{Kind: "setup-" + l, Faces: SetupFaces} }
 
 // trick is the option of a Trick.
 func (o *optionTables) trick(t *trickerion.Trick) engine.Option {

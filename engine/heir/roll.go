@@ -37,7 +37,7 @@ func (m *match) rollDice() {
 	rolled := m.chooseSetupDice()
 	dice := make([]engine.Die, len(rolled))
 	for i, l := range rolled {
-		dice[i] = engine.Die{Kind: "setup-" + l, Faces: SetupFaces}
+		dice[i] = options().setupDie(l)
 	}
 	var faces []string
 	if len(dice) > 0 {
@@ -78,6 +78,14 @@ func (m *match) askDowntownDice(slug string) {
 	}
 }
 
+// turnWords name the turns in a rule reference: "Turn III".
+var turnWords = func() (out [Turns + 1]string) {
+	for i := range out {
+		out[i] = "Turn " + roman(i)
+	}
+	return out
+}()
+
 var downtownKinds = []string{"trick", "trick", "specialist", "apprentice", "bank", "bank"}
 
 // chooseSetupDice returns the Turn Setup dice rolled this turn, asking the
@@ -107,14 +115,14 @@ func (m *match) chooseSetupDice() []string {
 	}
 	opts := make([]engine.Option, len(free))
 	for i, l := range free {
-		opts[i] = engine.Option{ID: l, Key: "heir.loc." + l}
+		opts[i] = options().location(l)
 	}
 	key := "heir.ask.reroll"
 	if len(forced) > 0 {
 		key = "heir.ask.reroll.theater"
 	}
 	got := m.choose(engine.Prompt{ID: "roll.choose", Key: key, Options: opts, Min: need, Max: need,
-		Rule: rule("ROLL DICE PHASE", "Turn "+roman(m.s.Turn))})
+		Rule: rule("ROLL DICE PHASE", turnWords[min(m.s.Turn, len(turnWords)-1)])})
 	return append(forced, got...)
 }
 
