@@ -232,13 +232,28 @@ func (m *match) placeHeir(i int, loc string) {
 	where, mod := m.occupy(loc, c.Kind == Magician, HeirOf)
 	c.Placed, c.Where = true, where
 	ap, fame := ClampAP(m.baseAP(*c) + mod + m.bonusAP(*c))
-	m.ack("place.heir", "heir.do.place", engine.Params{"character": kindWord(c.Kind), "where": whereWords(where), "ap": itoa(ap)},
+	m.ack("place.heir", "heir.do.place", placeParams(c.Kind, where, ap),
 		rule("PLACE CHARACTER PHASE", ""), map[string]any{"character": i, "location": boxed(loc), "where": boxed(where), "ap": ap})
 	m.gainFame(fame, "six-ap")
 	if c.Kind == Magician && m.s.Heir.Ability == trickerion.Gentleman && slices.Contains(SlotLocations, loc) {
 		m.gainFame(len(m.s.Heir.Tricks), "gentleman")
 	}
 	m.act(*c, loc, ap)
+}
+
+type placing struct {
+	kind, where string
+	ap          int
+}
+
+var placings memo[placing, engine.Params]
+
+// placeParams are the parameters of an instruction to place a Character,
+// shared (a few hundred Character kinds, spots and AP).
+func placeParams(kind, where string, ap int) engine.Params {
+	return placings.get(placing{kind, where, ap}, func(k placing) engine.Params {
+		return engine.Params{"character": kindWord(k.kind), "where": whereWords(k.where), "ap": itoa(k.ap)}
+	})
 }
 
 // bonusAP is the extra AP of a Special Assignment card (+1) and of the
