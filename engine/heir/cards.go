@@ -141,7 +141,7 @@ func (m *match) moveCards() {
 		b.Cards = b.Cards[:len(b.Cards)-1]
 		m.cardLeaves(leaving)
 	}
-	b.Cards = append([]Card{m.nextCard()}, b.Cards...)
+	b.Cards = append(append(make([]Card, 0, len(b.Cards)+1), m.nextCard()), b.Cards...)
 }
 
 // cardLeaves pays the Heir its markers on a card leaving the display.

@@ -42,7 +42,7 @@ func (m *match) downtownDice() locations.Dice {
 func (m *match) downtownState(ap int, dice locations.Dice) locations.DowntownState {
 	return locations.DowntownState{Level: m.level(), AP: ap, Dice: dice, Fame: m.s.Heir.Fame,
 		Favorite: trickerion.Category(m.s.Heir.Category), Tricks: m.heirTricks(), Characters: m.heirCharacters(),
-		Academy: m.s.Options.Academy, Residence: m.drawable(dice), ShoppingList: slices.Clone(m.s.Heir.Shopping)}
+		Academy: m.s.Options.Academy, Residence: m.drawable(dice), ShoppingList: m.s.Heir.Shopping} // Downtown copies what it changes
 }
 
 // heirTricks returns the Heir's Trick cards left to right.

@@ -18,8 +18,8 @@ const OrderSlots = 4
 func (m *match) actMarketRow(ap int) {
 	market, ordered := m.askMarket()
 	slots := make([]string, OrderSlots)
-	copy(slots, append(slices.Clone(m.s.Heir.Orders), ordered...))
-	res := locations.MarketRow(locations.MarketRowState{AP: ap, ShoppingList: slices.Clone(m.s.Heir.Shopping),
+	copy(slots[copy(slots, m.s.Heir.Orders):], ordered)
+	res := locations.MarketRow(locations.MarketRowState{AP: ap, ShoppingList: m.s.Heir.Shopping, // read only
 		Market: market, OrderSlots: slots}, m.t.Rand())
 	m.s.Heir.Shopping = res.ShoppingList
 	for i := range res.Steps {
