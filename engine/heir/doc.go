@@ -21,7 +21,7 @@
 //	heir.trick.N (id or "") heir.trick.N.markers heir.characters.KIND heir.sa.LOCATION
 //	heir.shopping player.fame player.banners board.downtown board.slot.LOCATION.N
 //
-// A game is cheap (a simulation plays about a thousand a second on one
+// A game is cheap (a simulation plays many hundreds a second on one
 // core): what does not change during a game is made once and shared by all
 // of them, read-only — the card data (tricks.go), the options the player's
 // questions offer (options.go), rule references, prompt ids and message
