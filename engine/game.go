@@ -44,7 +44,7 @@ func New(bot Bot, setup json.RawMessage, seed uint64) (*Game, error) {
 	if err != nil {
 		return nil, fmt.Errorf("engine: start %s: %w", bot.Name(), err)
 	}
-	g := &Game{bot: bot, header: h, match: m, table: t}
+	g := &Game{bot: bot, header: h, match: m, table: t, answers: make([]Answer, 0, 256)} // a whole game's log, in one piece
 	g.next, g.stop = iter.Pull(g.run)
 	g.advance()
 	g.started = t.takeEvents()

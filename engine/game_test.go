@@ -337,3 +337,31 @@ func TestRandomAnswerIsLegalOrNoneAndNeverPanics(t *testing.T) {
 		t.Fatal("an unanswerable prompt got a legal answer")
 	}
 }
+
+// Each answer's events are the caller's: appending to one answer's events
+// never changes another's.
+func TestEventsOfEachAnswerStayApart(t *testing.T) {
+	g := newRace(t, 5)
+	r := rand.New(rand.NewPCG(5, 1))
+	var got [][]engine.Event
+	for i := 0; i < 40 && !g.Over(); i++ {
+		p, _ := g.Prompt()
+		ev, err := g.Answer(engine.RandomAnswer(p, r, 0))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if ev != nil {
+			got = append(got, ev)
+		}
+	}
+	if len(got) < 2 {
+		t.Fatalf("only %d answers had events", len(got))
+	}
+	want, _ := json.Marshal(got)
+	for i := range got {
+		_ = append(got[i], engine.Event{Type: "intruder"})
+	}
+	if after, _ := json.Marshal(got); string(after) != string(want) {
+		t.Error("appending to one answer's events changed another's")
+	}
+}

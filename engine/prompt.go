@@ -41,6 +41,9 @@ type Die struct {
 //
 // ID is stable: the same game, seed and answers give the same IDs, so a log
 // can check that each answer answers the prompt it was given for.
+//
+// A bot may share a prompt's Params, Options, Dice, Data and Rule with other
+// prompts and events, of this game and others: they are read-only.
 type Prompt struct {
 	ID      string         `json:"id"`
 	Kind    Kind           `json:"kind"`
@@ -75,7 +78,8 @@ type Answer struct {
 	Correct *Correction `json:"correct,omitempty"`
 }
 
-// Event is something that happened in the game, for a log view or a UI.
+// Event is something that happened in the game, for a log view or a UI. Its
+// Params, Data and Rule are read-only, as a Prompt's.
 type Event struct {
 	Type   string         `json:"type"` // e.g. "fame", "trick.learned"
 	Key    string         `json:"key"`  // message key

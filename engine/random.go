@@ -20,7 +20,20 @@ func RandomAnswer(p Prompt, r *rand.Rand, noneOneIn int) Answer {
 			return a // no legal choice: the caller sees the prompt's own error
 		}
 		n := p.Min + r.IntN(hi-p.Min+1)
-		for _, i := range r.Perm(len(p.Options))[:n] {
+		if n > 0 {
+			a.Choices = make([]string, 0, n)
+		}
+		// r.Perm(len(p.Options)), the same draws, without allocating
+		var buf [128]int
+		idx := buf[:0]
+		if len(p.Options) > len(buf) {
+			idx = make([]int, 0, len(p.Options))
+		}
+		for i := range len(p.Options) {
+			idx = append(idx, i)
+		}
+		r.Shuffle(len(idx), func(i, j int) { idx[i], idx[j] = idx[j], idx[i] })
+		for _, i := range idx[:n] {
 			a.Choices = append(a.Choices, p.Options[i].ID)
 		}
 	case Number:

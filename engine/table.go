@@ -15,7 +15,11 @@ type Table struct {
 	rng    *rand.Rand
 	yield  func(Prompt) bool
 	answer Answer
+	// events holds the events emitted since the last answer from start on;
+	// each answer's events go out as a slice of their own, capacity capped,
+	// so the array is shared but never written twice.
 	events []Event
+	start  int
 	asked  int
 }
 
@@ -31,11 +35,12 @@ func newTable(seed uint64) *Table {
 // is made unique by prefixing the number of prompts asked before it.
 func (t *Table) Ask(p Prompt) Answer {
 	t.asked++
-	if p.ID == "" {
-		p.ID = strconv.Itoa(t.asked)
-	} else {
-		p.ID = strconv.Itoa(t.asked) + ":" + p.ID
+	var buf [64]byte
+	id := strconv.AppendInt(buf[:0], int64(t.asked), 10)
+	if p.ID != "" {
+		id = append(append(id, ':'), p.ID...)
 	}
+	p.ID = string(id)
 	if !t.yield(p) {
 		panic(stopped{})
 	}
@@ -44,7 +49,15 @@ func (t *Table) Ask(p Prompt) Answer {
 
 // Emit records an event; the engine hands it out with the answer that led
 // to it.
-func (t *Table) Emit(e Event) { t.events = append(t.events, e) }
+func (t *Table) Emit(e Event) {
+	if len(t.events) == cap(t.events) {
+		n := len(t.events) - t.start
+		more := make([]Event, n, max(64, 2*n))
+		copy(more, t.events[t.start:])
+		t.events, t.start = more, 0
+	}
+	t.events = append(t.events, e)
+}
 
 // Rand is the game's seeded random source. Use nothing else.
 func (t *Table) Rand() *rand.Rand { return t.rng }
@@ -60,7 +73,11 @@ func (t *Table) RandState() json.RawMessage {
 }
 
 func (t *Table) takeEvents() []Event {
-	ev := t.events
-	t.events = nil
+	n := len(t.events)
+	if t.start == n {
+		return nil
+	}
+	ev := t.events[t.start:n:n]
+	t.start = n
 	return ev
 }

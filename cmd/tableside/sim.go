@@ -33,7 +33,6 @@ type simResult struct {
 	fame, turns         int
 	questions, instruct int // during the game turns
 	setupQuestions      int // before the first turn and after the last
-	promptNanos         []int64
 }
 
 func runSim(args []string, _ io.Reader, stdout, stderr io.Writer) int {
@@ -78,11 +77,16 @@ func simulate(f simFlags, stdout, stderr io.Writer) error {
 	}
 	bar := newProgress(stderr, f.games*len(levels))
 	var results []simResult
+	var nanos *[]int64 // the time each answer took, when timed
+	if f.bench {
+		all := make([]int64, 0, 200*f.games*len(levels))
+		nanos = &all
+	}
 	start := time.Now()
 	for _, lvl := range levels {
 		setup := simSetup(lvl, f.academy, f.dawn, lib)
 		for i := 0; i < f.games; i++ {
-			r, err := simGame(bot, setup, f.seed+uint64(i), f.bench)
+			r, err := simGame(bot, setup, f.seed+uint64(i), nanos)
 			if err != nil {
 				bar.done()
 				return fmt.Errorf("%s game seed %d: %w", lvl, f.seed+uint64(i), err)
@@ -93,7 +97,7 @@ func simulate(f simFlags, stdout, stderr io.Writer) error {
 		}
 	}
 	bar.done()
-	report(stdout, f, results, time.Since(start))
+	report(stdout, f, results, nanos, time.Since(start))
 	return nil
 }
 
@@ -134,8 +138,9 @@ func simSetup(level string, academy, dawn bool, lib json.RawMessage) json.RawMes
 }
 
 // simGame plays one game against a player who answers every prompt with a
-// random legal answer, seeded.
-func simGame(bot engine.Bot, setup json.RawMessage, seed uint64, timed bool) (simResult, error) {
+// random legal answer, seeded; with nanos set, it adds the time each answer
+// took to it.
+func simGame(bot engine.Bot, setup json.RawMessage, seed uint64, nanos *[]int64) (simResult, error) {
 	var res simResult
 	g, err := engine.New(bot, setup, seed)
 	if err != nil {
@@ -162,10 +167,13 @@ func simGame(bot engine.Bot, setup json.RawMessage, seed uint64, timed bool) (si
 			res.questions++
 		}
 		a := engine.RandomAnswer(p, r, 10)
-		t0 := time.Now()
-		_, err := g.Answer(a)
-		if timed {
-			res.promptNanos = append(res.promptNanos, time.Since(t0).Nanoseconds())
+		var err error
+		if nanos != nil {
+			t0 := time.Now()
+			_, err = g.Answer(a)
+			*nanos = append(*nanos, time.Since(t0).Nanoseconds())
+		} else {
+			_, err = g.Answer(a)
 		}
 		if err != nil {
 			return res, fmt.Errorf("answer %+v to %s: %w", a, p.ID, err)
@@ -175,8 +183,17 @@ func simGame(bot engine.Bot, setup json.RawMessage, seed uint64, timed bool) (si
 	return res, nil
 }
 
+// finalFigures is a state that tells its bot's final Fame and turns itself,
+// so the sim need not encode it.
+type finalFigures interface {
+	FinalFame() (fame, turns int)
+}
+
 // finalFame reads the Heir's Fame and the number of turns from a state.
 func finalFame(state any) (fame, turns int) {
+	if f, ok := state.(finalFigures); ok {
+		return f.FinalFame()
+	}
 	var s struct {
 		Turn int `json:"turn"`
 		Heir struct {
@@ -195,7 +212,7 @@ func finalFame(state any) (fame, turns int) {
 	return fame, s.Turn
 }
 
-func report(w io.Writer, f simFlags, results []simResult, took time.Duration) {
+func report(w io.Writer, f simFlags, results []simResult, nanos *[]int64, took time.Duration) {
 	fmt.Fprintf(w, "sim: %d games of %s (first seed %d, academy %v, dawn %v) in %.2f s: %.0f games/s",
 		len(results), f.game, f.seed, f.academy, f.dawn, took.Seconds(), float64(len(results))/took.Seconds())
 	if f.bench {
@@ -220,11 +237,8 @@ func report(w io.Writer, f simFlags, results []simResult, took time.Duration) {
 		fmt.Fprintf(w, "per game turn: %.2f player questions, %.2f Heir instructions (%d game turns); setup and final scoring: %.1f questions per game\n",
 			float64(q)/float64(turns), float64(ins)/float64(turns), turns, float64(setupQ)/float64(len(results)))
 	}
-	if f.bench {
-		var all []int64
-		for _, r := range results {
-			all = append(all, r.promptNanos...)
-		}
+	if nanos != nil {
+		all := *nanos
 		slices.Sort(all)
 		fmt.Fprintf(w, "time to answer one prompt: median %s, p99 %s, max %s (%d prompts)\n",
 			pct(all, 50), pct(all, 99), pct(all, 100), len(all))

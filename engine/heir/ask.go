@@ -9,20 +9,6 @@ import (
 	"tableside/engine"
 )
 
-// rule names a section of the Heir's rules.
-func rule(section, step string) *engine.RuleRef {
-	return &engine.RuleRef{Book: "heir", Section: section, Step: step}
-}
-
-// pid makes a prompt id: "t3.place.heir"; the prompts of setup and of the
-// final scoring keep their slug.
-func (m *match) pid(slug string) string {
-	if m.s.Turn == 0 || m.s.Phase == "end-game" {
-		return slug
-	}
-	return "t" + itoa(m.s.Turn) + "." + slug
-}
-
 // InGameTurn reports whether a prompt id (as the engine gives it, "12:t3.place.heir")
 // belongs to one of the seven game turns, not to setup or the final scoring.
 func InGameTurn(id string) bool {
@@ -41,34 +27,34 @@ func (m *match) ack(slug, key string, p engine.Params, r *engine.RuleRef, data m
 // the table may not allow any answer, or the player may not know. Each
 // caller says what none means where it asks.
 
+// question puts a question of kind k to the table, "none" allowed.
+func (m *match) question(k engine.Kind, p engine.Prompt) engine.Answer {
+	p.Kind, p.ID, p.None = k, m.pid(p.ID), true
+	return m.t.Ask(p)
+}
+
 // choose asks a Choice prompt and returns the chosen option ids (nil for none).
 func (m *match) choose(p engine.Prompt) []string {
-	p.Kind, p.ID, p.None = engine.Choice, m.pid(p.ID), true
-	a := m.t.Ask(p)
-	if a.None {
-		return nil
+	if a := m.question(engine.Choice, p); !a.None {
+		return a.Choices
 	}
-	return a.Choices
+	return nil
 }
 
 // number asks a Number prompt; ok is false for a "none" answer.
 func (m *match) number(p engine.Prompt) (n int, ok bool) {
-	p.Kind, p.ID, p.None = engine.Number, m.pid(p.ID), true
-	a := m.t.Ask(p)
-	if a.None || a.Number == nil {
-		return 0, false
+	if a := m.question(engine.Number, p); !a.None && a.Number != nil {
+		return *a.Number, true
 	}
-	return *a.Number, true
+	return 0, false
 }
 
 // dice asks a Dice prompt and returns the faces (nil for none).
 func (m *match) dice(p engine.Prompt) []string {
-	p.Kind, p.ID, p.None = engine.Dice, m.pid(p.ID), true
-	a := m.t.Ask(p)
-	if a.None {
-		return nil
+	if a := m.question(engine.Dice, p); !a.None {
+		return a.Faces
 	}
-	return a.Faces
+	return nil
 }
 
 // emit records an event.
@@ -82,8 +68,8 @@ func (m *match) gainFame(n int, why string) {
 		return
 	}
 	m.s.Heir.Fame += n
-	m.t.Emit(engine.Event{Type: "heir.fame", Key: "heir.ev.fame", Data: map[string]any{"delta": n, "why": why},
-		Params: engine.Params{"delta": signed(n), "fame": fmt.Sprint(m.s.Heir.Fame), "why": why}})
+	m.t.Emit(engine.Event{Type: "heir.fame", Key: "heir.ev.fame", Data: deltaData(n, why),
+		Params: engine.Params{"delta": signed(n), "fame": itoa(m.s.Heir.Fame), "why": why}})
 	m.restance()
 }
 
@@ -93,8 +79,8 @@ func (m *match) gainCoins(n int, why string) {
 		return
 	}
 	m.s.Heir.Coins = max(0, m.s.Heir.Coins+n)
-	m.t.Emit(engine.Event{Type: "heir.coins", Key: "heir.ev.coins", Data: map[string]any{"delta": n, "why": why},
-		Params: engine.Params{"delta": signed(n), "coins": fmt.Sprint(m.s.Heir.Coins), "why": why}})
+	m.t.Emit(engine.Event{Type: "heir.coins", Key: "heir.ev.coins", Data: deltaData(n, why),
+		Params: engine.Params{"delta": signed(n), "coins": itoa(m.s.Heir.Coins), "why": why}})
 }
 
 // gainShards changes the Heir's Shards and says so.
@@ -103,15 +89,58 @@ func (m *match) gainShards(n int, why string) {
 		return
 	}
 	m.s.Heir.Shards = max(0, m.s.Heir.Shards+n)
-	m.t.Emit(engine.Event{Type: "heir.shards", Key: "heir.ev.shards", Data: map[string]any{"delta": n, "why": why},
-		Params: engine.Params{"delta": signed(n), "shards": fmt.Sprint(m.s.Heir.Shards), "why": why}})
+	m.t.Emit(engine.Event{Type: "heir.shards", Key: "heir.ev.shards", Data: deltaData(n, why),
+		Params: engine.Params{"delta": signed(n), "shards": itoa(m.s.Heir.Shards), "why": why}})
+}
+
+type deltaKey struct {
+	n   int
+	why string
+}
+
+var deltas memo[deltaKey, map[string]any]
+
+// deltaData is the data of a Fame, Coins or Shards event, one shared map
+// for each change and reason.
+func deltaData(n int, why string) map[string]any {
+	return deltas.get(deltaKey{n, why}, func(k deltaKey) map[string]any { return map[string]any{"delta": k.n, "why": k.why} })
 }
 
 func signed(n int) string {
-	if n >= 0 {
-		return fmt.Sprintf("+%d", n)
+	if n >= -99 && n <= 99 {
+		return signedSmall[n+99]
 	}
-	return fmt.Sprint(n)
+	if n >= 0 {
+		return "+" + itoa(n)
+	}
+	return itoa(n)
+}
+
+// signedSmall are the signed numbers -99..+99, written once.
+var signedSmall = func() (out [199]string) {
+	for i := range out {
+		if n := i - 99; n >= 0 {
+			out[i] = "+" + itoa(n)
+		} else {
+			out[i] = itoa(n)
+		}
+	}
+	return out
+}()
+
+// kindWord is a Character kind as a catalog word, "@heir.kind.apprentice".
+func kindWord(kind string) string {
+	switch kind {
+	case Magician:
+		return "@heir.kind." + Magician
+	case Protege:
+		return "@heir.kind." + Protege
+	case Specialist:
+		return "@heir.kind." + Specialist
+	case Apprentice:
+		return "@heir.kind." + Apprentice
+	}
+	return "@heir.kind." + kind
 }
 
 func joinList(s []string) string {
@@ -140,27 +169,37 @@ func roman(n int) string {
 func (m *match) characterList() string {
 	parts := make([]string, len(m.s.Heir.Characters))
 	for i, c := range m.s.Heir.Characters {
-		parts[i] = "@heir.kind." + c.Kind
+		parts[i] = kindWord(c.Kind)
 	}
 	return strings.Join(parts, ", ")
 }
 
 // whereWords renders a spot id ("downtown.2", "theater.sunday.perform") as
 // catalog words for a message parameter.
-func whereWords(where string) string {
-	parts := strings.Split(where, ".")
-	out := []string{"@heir.loc." + parts[0]}
-	for _, p := range parts[1:] {
+func whereWords(where string) string { return places.get(where, spotWords) }
+
+var places memo[string, string]
+
+func spotWords(where string) string {
+	first, rest, more := strings.Cut(where, ".")
+	var b strings.Builder
+	b.Grow(48)
+	b.WriteString("@heir.loc.")
+	b.WriteString(first)
+	for more {
+		var p string
+		p, rest, more = strings.Cut(rest, ".")
 		switch {
 		case p == "perform" || p == "backstage":
-			out = append(out, "@heir.word."+p)
+			b.WriteString(" @heir.word.")
 		case slices.Contains(Weekdays, p):
-			out = append(out, "@heir.day."+p)
+			b.WriteString(" @heir.day.")
 		default:
-			out = append(out, "@heir.word.slot", p)
+			b.WriteString(" @heir.word.slot ")
 		}
+		b.WriteString(p)
 	}
-	return strings.Join(out, " ")
+	return b.String()
 }
 
 // trickName is a Trick's printed name, or its id when unknown.
@@ -171,4 +210,24 @@ func trickName(id string) string {
 	return id
 }
 
-func itoa(n int) string { return strconv.Itoa(n) }
+// itoa is strconv.Itoa; the numbers a game shows (Fame up to 999) are
+// written once.
+func itoa(n int) string {
+	if n >= 0 && n < len(numbers) {
+		return numbers[n]
+	}
+	return strconv.Itoa(n)
+}
+
+var numbers = func() (out [1000]string) {
+	for i := range out {
+		out[i] = strconv.Itoa(i)
+	}
+	return out
+}()
+
+// atoi reads a number of an option id the prompt has checked.
+func atoi(s string) int {
+	n, _ := strconv.Atoi(s)
+	return n
+}

@@ -45,30 +45,29 @@ func (m *match) playerAssignedTotal() int {
 }
 
 // locationsInPlay are the Locations of this game, in the order questions list them.
-func (m *match) locationsInPlay() []string {
-	if m.s.Options.Academy {
-		return []string{Theater, Downtown, MarketRow, DarkAlley, Academy, Workshop}
+func (m *match) locationsInPlay() []string { return locationsInPlay(m.s.Options.Academy) }
+
+// locationsInPlay are the Locations of a game with or without the Academy
+// (a shared list: callers must not change it).
+func locationsInPlay(withAcademy bool) []string {
+	if withAcademy {
+		return withAcademyLocations
 	}
-	return []string{Theater, Downtown, MarketRow, DarkAlley, Workshop}
+	return baseLocations
 }
+
+var (
+	withAcademyLocations = []string{Theater, Downtown, MarketRow, DarkAlley, Academy, Workshop}
+	baseLocations        = []string{Theater, Downtown, MarketRow, DarkAlley, Workshop}
+)
 
 // askPlayerAssignments asks, in one Choice, how many of the player's
 // Characters go to each Location: option "downtown.2" is a second
 // Character to Downtown; "theater.magician" is the Magician to the Theater.
 func (m *match) askPlayerAssignments() {
-	var opts []engine.Option
-	for _, l := range m.locationsInPlay() {
-		if l == Theater {
-			opts = append(opts, engine.Option{ID: "theater.magician", Key: "heir.opt.assign.magician"})
-		}
-		for n := 1; n <= assignCap(l); n++ {
-			opts = append(opts, engine.Option{ID: fmt.Sprintf("%s.%d", l, n), Key: "heir.opt.assign",
-				Params: engine.Params{"location": l, "n": itoa(n)}})
-		}
-	}
-	got := m.choose(engine.Prompt{ID: "assign.player", Key: "heir.ask.assign", Options: opts,
-		Min: 0, Max: m.maxPlayerCharacters(), None: true, Rule: &engine.RuleRef{Book: "base", Section: "ASSIGNMENT"}})
-	m.s.Player.Assigned = map[string]int{}
+	got := m.choose(engine.Prompt{ID: "assign.player", Key: "heir.ask.assign", Options: assignOptions()[m.s.Options.Academy],
+		Min: 0, Max: m.maxPlayerCharacters(), None: true, Rule: ruleIn("base", "ASSIGNMENT", "")})
+	clear(m.s.Player.Assigned) // made at Start
 	m.s.Player.MagTheater = false
 	for _, id := range got {
 		if id == "theater.magician" {
@@ -111,7 +110,7 @@ func (m *match) askPlanCard() *PlanCard {
 		Rule:    rule("ASSIGNMENT PHASE", "2")})
 	var opts []engine.Option
 	for _, l := range m.locationsInPlay() {
-		opts = append(opts, engine.Option{ID: l, Key: "heir.loc." + l})
+		opts = append(opts, options().location(l))
 		if l == Theater {
 			opts = append(opts, engine.Option{ID: "theater.2", Key: "heir.opt.plan.theater2"})
 		}
@@ -178,16 +177,21 @@ func AssignPlan(steps []PlanStep, held map[string]int, characters int) []PlanSte
 }
 
 func (m *match) assignList() string {
-	var parts []string
+	var b strings.Builder
 	for _, c := range m.s.Heir.Characters {
 		if c.Assigned == "" {
 			continue
 		}
-		s := c.Kind + "→" + c.Assigned
-		if c.SA {
-			s += "*"
+		if b.Len() > 0 {
+			b.WriteString(", ")
 		}
-		parts = append(parts, s)
+		b.WriteString(c.Kind + "→" + c.Assigned)
+		if c.SA {
+			b.WriteString("*")
+		}
 	}
-	return joinList(parts)
+	if b.Len() == 0 {
+		return "-"
+	}
+	return b.String()
 }

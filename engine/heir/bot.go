@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 
 	"tableside/engine"
+	"tableside/engine/heir/theater"
 )
 
 // Bot plays Dahlgaard's Heir. Its zero value is ready to use.
@@ -36,6 +37,12 @@ type match struct {
 	s      State
 	setup0 Setup
 	turn   turnFlags
+	// scratch holds the Theater's view of the board (theaterTricks,
+	// displayed), remade at each call: the theater rules copy what they keep.
+	scratch struct {
+		tricks []theater.HeirTrick
+		cards  []theater.Card
+	}
 }
 
 // turnFlags are the per-turn facts the abilities need, reset each turn.

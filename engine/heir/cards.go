@@ -16,22 +16,34 @@ import (
 func DisplayCards(turn int) int { return min(turn, 3) }
 
 // cardSpecs lists the Performance cards the player can draw: the solo
-// library's, then the multiplayer ones, minus those already seen.
-func (m *match) cardSpecs() []theater.CardSpec {
-	specs := append(slices.Clone(m.setup0.Library.SoloPerformanceCards), theater.MultiplayerSpecs()...)
-	return slices.DeleteFunc(specs, func(c theater.CardSpec) bool { return slices.Contains(m.s.Board.Seen, c.ID) })
+// library's (the first solo of them), then the multiplayer ones, minus
+// those already seen.
+func (m *match) cardSpecs() (specs []theater.CardSpec, solo int) {
+	unseen := func(c theater.CardSpec) bool { return !slices.Contains(m.s.Board.Seen, c.ID) }
+	for _, c := range m.setup0.Library.SoloPerformanceCards {
+		if unseen(c) {
+			specs = append(specs, c)
+		}
+	}
+	solo = len(specs)
+	for _, c := range multiplayerSpecs() {
+		if unseen(c) {
+			specs = append(specs, c)
+		}
+	}
+	return specs, solo
 }
 
 // askNewCard asks which Performance card was drawn onto the leftmost
 // display slot; none means a card Tableside does not know.
 func (m *match) askNewCard(slug string) Card {
 	var opts []engine.Option
-	specs := m.cardSpecs()
-	for _, c := range specs {
-		opts = append(opts, engine.Option{ID: c.ID, Key: "heir.opt.card", Params: cardParams(c)})
+	specs, solo := m.cardSpecs()
+	for i, c := range specs {
+		opts = append(opts, options().card(c, i < solo))
 	}
 	got := m.choose(engine.Prompt{ID: slug, Key: "heir.ask.newcard", Options: opts, Min: 1, Max: 1, None: true,
-		Rule: &engine.RuleRef{Book: "base", Section: "END TURN", Step: "move performance cards"}})
+		Rule: ruleIn("base", "END TURN", "move performance cards")})
 	if got == nil {
 		m.s.Board.Unknown++
 		return Card{Card: theater.Card{Spec: theater.CardSpec{ID: fmt.Sprintf("unknown-%d", m.s.Board.Unknown)}}}
@@ -104,7 +116,7 @@ func (m *match) firstCard() {
 // showCard tells the table which card Tableside drew onto the leftmost slot.
 func (m *match) showCard(c theater.CardSpec, slug string) Card {
 	m.s.Board.Seen = append(m.s.Board.Seen, c.ID)
-	m.ack(slug, "heir.do.newcard", engine.Params{"card": c.Name, "id": c.ID}, &engine.RuleRef{Book: "base", Section: "END TURN", Step: "move performance cards"},
+	m.ack(slug, "heir.do.newcard", engine.Params{"card": c.Name, "id": c.ID}, ruleIn("base", "END TURN", "move performance cards"),
 		map[string]any{"card": c})
 	return Card{Card: theater.Card{Spec: c}, Known: true}
 }
@@ -129,7 +141,7 @@ func (m *match) moveCards() {
 		b.Cards = b.Cards[:len(b.Cards)-1]
 		m.cardLeaves(leaving)
 	}
-	b.Cards = append([]Card{m.nextCard()}, b.Cards...)
+	b.Cards = append(append(make([]Card, 0, len(b.Cards)+1), m.nextCard()), b.Cards...)
 }
 
 // cardLeaves pays the Heir its markers on a card leaving the display.

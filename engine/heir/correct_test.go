@@ -8,8 +8,7 @@ import (
 
 // Corrections validate like answers and change exactly their target.
 func TestCorrect_Targets(t *testing.T) {
-	g, _ := playRandomUntil(t, `{}`, 3, "t1.assign.player")
-	defer g.Close()
+	g, _ := PlayRandomUntil(t, `{}`, 3, "t1.assign.player")
 	walled := trickID(t, "Walled")
 	tests := []struct {
 		target, value string
@@ -51,12 +50,13 @@ func TestCorrect_Targets(t *testing.T) {
 
 // A game replays from its log to the same state (determinism).
 func TestReplay_SameState(t *testing.T) {
-	g, _, _ := playRandom(t, `{"difficulty":"hard"}`, 9)
+	g, _ := PlayRandomUntil(t, `{"difficulty":"hard"}`, 9, "never")
 	r, err := engine.Replay(Bot{}, g.Header(), g.Answers())
 	if err != nil {
 		t.Fatal(err)
 	}
-	a, b := mustJSON(t, g.State()), mustJSON(t, r.State())
+	defer r.Close()
+	a, b := MustJSON(t, g.State()), MustJSON(t, r.State())
 	if a != b {
 		t.Error("replayed state differs")
 	}

@@ -21,6 +21,13 @@
 //	heir.trick.N (id or "") heir.trick.N.markers heir.characters.KIND heir.sa.LOCATION
 //	heir.shopping player.fame player.banners board.downtown board.slot.LOCATION.N
 //
+// A game is cheap (a simulation plays many hundreds a second on one
+// core): what does not change during a game is made once and shared by all
+// of them, read-only — the card data (tricks.go), the options the player's
+// questions offer (options.go), rule references, prompt ids and message
+// parameters that repeat (memo.go). Prompts and events carry these shared
+// values, which is why the engine makes them read-only.
+//
 // Prompt ids are "<turn>.<phase>.<what>" slugs such as "t3.place.player",
 // "t2.roll.setup" or "setup.magician" (the engine prefixes a counter).
 package heir

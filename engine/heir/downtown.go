@@ -1,7 +1,6 @@
 package heir
 
 import (
-	"fmt"
 	"slices"
 
 	"tableside/engine"
@@ -26,12 +25,12 @@ func (m *match) actDowntown(ap int) {
 	if err != nil { // the dice come from checked prompts: this cannot happen
 		panic(err)
 	}
-	m.s.Board.Downtown = res.Dice[:]
-	for _, s := range res.Steps {
-		m.applyDowntownStep(s)
+	m.s.Board.Downtown = slices.Clone(res.Dice[:])
+	for i := range res.Steps {
+		m.applyDowntownStep(&res.Steps[i])
 	}
 	m.gainCoins(res.Coins, "downtown")
-	m.ackSteps("downtown", "DOWNTOWN", res.Steps)
+	m.ackSteps("act.downtown", "DOWNTOWN", res.Steps)
 }
 
 func (m *match) downtownDice() locations.Dice {
@@ -43,12 +42,12 @@ func (m *match) downtownDice() locations.Dice {
 func (m *match) downtownState(ap int, dice locations.Dice) locations.DowntownState {
 	return locations.DowntownState{Level: m.level(), AP: ap, Dice: dice, Fame: m.s.Heir.Fame,
 		Favorite: trickerion.Category(m.s.Heir.Category), Tricks: m.heirTricks(), Characters: m.heirCharacters(),
-		Academy: m.s.Options.Academy, Residence: m.residence(), ShoppingList: slices.Clone(m.s.Heir.Shopping)}
+		Academy: m.s.Options.Academy, Residence: m.drawable(dice), ShoppingList: m.s.Heir.Shopping} // Downtown copies what it changes
 }
 
 // heirTricks returns the Heir's Trick cards left to right.
 func (m *match) heirTricks() []trickerion.Trick {
-	var out []trickerion.Trick
+	out := make([]trickerion.Trick, 0, len(m.s.Heir.Tricks))
 	for _, t := range m.s.Heir.Tricks {
 		if c, ok := trickByID(t.ID); ok {
 			out = append(out, c)
@@ -79,14 +78,33 @@ func (m *match) heirCharacters() locations.Characters {
 	return c
 }
 
-// residence lists the Tricks still in Dahlgaard's Residence: all but the
-// Heir's and those the player said are gone.
-func (m *match) residence() []trickerion.Trick {
+// residence appends to out the Tricks of category cat at the Heir's Fame
+// Level still in Dahlgaard's Residence (all but the Heir's and those the
+// player said are gone): those it can draw from a Trick die of cat.
+func (m *match) residence(out []*trickerion.Trick, cat trickerion.Category) []*trickerion.Trick {
 	all, _ := tricks()
-	out := make([]trickerion.Trick, 0, len(all))
-	for _, t := range all {
-		if !slices.Contains(m.s.Heir.Learned, t.ID) && !slices.Contains(m.s.Heir.Gone, t.ID) {
-			out = append(out, t)
+	lvl := locations.FameLevel(m.s.Heir.Fame)
+	for i, t := range all {
+		if t.Category == cat && t.Level == lvl && !slices.Contains(m.s.Heir.Learned, t.ID) && !slices.Contains(m.s.Heir.Gone, t.ID) {
+			out = append(out, &all[i])
+		}
+	}
+	return out
+}
+
+// drawable is the part of the Residence the Downtown action reads: the
+// Tricks of the Trick dice's categories at the Heir's Fame Level.
+func (m *match) drawable(dice locations.Dice) []*trickerion.Trick {
+	out := make([]*trickerion.Trick, 0, 8) // at most 4 Tricks a category and Level, 2 dice
+	var cats []trickerion.Category
+	for _, f := range dice[:2] {
+		cat := trickerion.Category(f)
+		if f == locations.FaceAny {
+			cat = trickerion.Category(m.s.Heir.Category)
+		}
+		if cat.Valid() && !slices.Contains(cats, cat) {
+			cats = append(cats, cat)
+			out = m.residence(out, cat)
 		}
 	}
 	return out
@@ -99,15 +117,15 @@ func (m *match) askResidence(dice locations.Dice) {
 	if !ok {
 		return
 	}
-	cands := locations.LearnCandidates(m.residence(), cat, m.s.Heir.Fame)
-	pool := fmt.Sprintf("%s.%d", cat, locations.FameLevel(m.s.Heir.Fame))
+	cands := locations.LearnCandidates(m.residence(nil, cat), cat, m.s.Heir.Fame)
+	pool := string(cat) + "." + itoa(locations.FameLevel(m.s.Heir.Fame))
 	if len(cands) == 0 || m.s.Heir.Asked[pool] == m.s.Player.Learns+1 {
 		return // the player has not been Downtown since this pool was checked
 	}
 	m.s.Heir.Asked[pool] = m.s.Player.Learns + 1
 	opts := make([]engine.Option, len(cands))
 	for i, t := range cands {
-		opts[i] = engine.Option{ID: t.ID, Key: "heir.opt.trick", Params: engine.Params{"trick": t.Name}}
+		opts[i] = options().trick(t)
 	}
 	gone := m.choose(engine.Prompt{ID: "act.downtown.residence", Key: "heir.ask.residence", Options: opts,
 		Min: 1, Max: len(opts), None: true, Rule: rule("DOWNTOWN", "1a")})
@@ -119,8 +137,8 @@ func (m *match) askResidence(dice locations.Dice) {
 // Trick die showing).
 func (m *match) learnCategory(dice locations.Dice) (trickerion.Category, bool) {
 	top, n := locations.FameLevel(m.s.Heir.Fame), 0
-	for _, t := range m.heirTricks() {
-		if t.Level == top {
+	for _, h := range m.s.Heir.Tricks {
+		if t, ok := trickByID(h.ID); ok && t.Level == top {
 			n++
 		}
 	}
@@ -140,7 +158,7 @@ func (m *match) learnCategory(dice locations.Dice) (trickerion.Category, bool) {
 }
 
 // applyDowntownStep carries one Downtown step onto the Heir's board.
-func (m *match) applyDowntownStep(s locations.Step) {
+func (m *match) applyDowntownStep(s *locations.Step) {
 	h := &m.s.Heir
 	switch s.Kind {
 	case locations.StepReturnTrick:
@@ -169,17 +187,57 @@ func (m *match) dropTrick(id string) {
 	m.restance()
 }
 
-// stepEvent reports one step of a Location action.
-func (m *match) stepEvent(section string, s locations.Step) {
-	p := engine.Params{"trick": s.Trick.Name, "slot": itoa(s.Slot + 1), "markers": itoa(s.Markers),
-		"components": joinList(s.Components), "component": s.Component, "specialist": s.Specialist,
-		"coins": itoa(s.Coins), "location": s.Location, "die": s.Die.String(), "face": s.Face}
-	m.t.Emit(engine.Event{Type: "heir.step", Key: "heir.ev.step." + string(s.Kind), Params: p,
-		Data: map[string]any{"step": s}, Rule: rule(section, s.Rule)})
+// stepEvent reports one step of a Location action (the event's data points
+// at the step, which nobody changes).
+// Its parameters are those its message uses.
+func (m *match) stepEvent(section string, s *locations.Step) {
+	key := stepKeys.get(string(s.Kind), func(kind string) string { return "heir.ev.step." + kind })
+	p := params(key, func(name string) string {
+		switch name {
+		case "trick":
+			return s.Trick.Name
+		case "slot":
+			return itoa(s.Slot + 1)
+		case "markers":
+			return itoa(s.Markers)
+		case "components":
+			return joinList(s.Components)
+		case "component":
+			return s.Component
+		case "specialist":
+			return s.Specialist
+		case "coins":
+			return itoa(s.Coins)
+		case "location":
+			return s.Location
+		case "die":
+			return s.Die.String()
+		case "face":
+			return s.Face
+		}
+		return ""
+	})
+	m.t.Emit(engine.Event{Type: "heir.step", Key: key, Params: p, Data: map[string]any{"step": s}, Rule: rule(section, s.Rule)})
 }
+
+// stepKeys and academyKeys are the message keys of the kinds of steps.
+var stepKeys, academyKeys memo[string, string]
 
 // ackSteps asks the table to carry out a Location action's steps.
 func (m *match) ackSteps(slug, section string, steps []locations.Step) {
-	m.ack("act."+slug, "heir.do.steps", engine.Params{"section": section, "n": itoa(len(steps))},
-		rule(section, ""), map[string]any{"steps": steps})
+	m.ack(slug, "heir.do.steps", stepsParams(section, len(steps)), rule(section, ""), map[string]any{"steps": steps})
+}
+
+type sectionSteps struct {
+	section string
+	n       int
+}
+
+var stepsCounts memo[sectionSteps, engine.Params]
+
+// stepsParams are the parameters of an action's instruction, shared.
+func stepsParams(section string, n int) engine.Params {
+	return stepsCounts.get(sectionSteps{section, n}, func(k sectionSteps) engine.Params {
+		return engine.Params{"section": k.section, "n": itoa(k.n)}
+	})
 }

@@ -32,7 +32,7 @@ func (m *match) endTurn() {
 // Normal 3, Hard 3 (heir-solo-rules: END TURN PHASE, PAY WAGES).
 func Wages(l difficulty.Level, coins int) (spent, fame int) {
 	sets := coins / 10
-	return 10 * sets, sets * difficulty.Pick(l, 2, 3, 3)
+	return 10 * sets, sets * l.Tables().FamePer10Coins
 }
 
 func (m *match) payWages() {
@@ -71,7 +71,7 @@ func (m *match) joinWaiting() {
 // reactivate and 1 Coin per empty Contraption slot; if neither, 1 Shard
 // (dawn-of-technology: DAHLGAARD'S HEIR SOLO MODE, optional rule).
 func (m *match) dawnChallenge() {
-	r := &engine.RuleRef{Book: "dawn", Section: "DAHLGAARD'S HEIR SOLO MODE", Step: "challenge"}
+	r := ruleIn("dawn", "DAHLGAARD'S HEIR SOLO MODE", "challenge")
 	idle, _ := m.number(engine.Prompt{ID: "end.dawn.idle", Key: "heir.ask.dawn.idle", Min: 0, Max: 4, Rule: r})
 	empty, _ := m.number(engine.Prompt{ID: "end.dawn.empty", Key: "heir.ask.dawn.empty", Min: 0, Max: 4, Rule: r})
 	if idle+empty == 0 {
@@ -90,6 +90,6 @@ func (m *match) resetTurn() {
 	}
 	m.s.Heir.Orders = nil                      // orders arrive in the Market
 	m.s.Board.Secrets = academy.SecretsTaken{} // two new Secrets
-	m.s.Player.Assigned = map[string]int{}
+	clear(m.s.Player.Assigned)                 // made at Start
 	m.s.Player.MagTheater, m.s.Player.SAUsed, m.s.Player.PerformDay = false, 0, ""
 }

@@ -1,4 +1,4 @@
-package heir
+package heir_test
 
 import (
 	"bytes"
@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	"tableside/engine"
+	"tableside/engine/heir"
 )
 
 var (
@@ -24,12 +25,14 @@ var (
 // any rule shows in the diff of these files. Re-render with
 // go test ./engine/heir -run TestGoldenGames -update (the same answers,
 // so the diff shows what the change did), then review the diff; only when a
-// log no longer fits the game, play it anew with -rerecord.
+// log no longer fits the game, play it anew with -rerecord. The setups are
+// read only to play anew: a log's header holds the setup it was played
+// with (the library game was recorded with an earlier sample library).
 var goldenGames = []struct {
 	name, setup string
 	seed        uint64
 }{
-	{"easy-academy-library", `{"difficulty":"easy","academy":true,"library":{"plan_cards":` + planLibraryFixture() + `,"solo_performance_cards":` + soloFixture() + `}}`, 11},
+	{"easy-academy-library", `{"difficulty":"easy","academy":true,"library":` + library(false) + `}`, 11},
 	{"normal-base-nolibrary", `{"difficulty":"normal","academy":false}`, 22},
 	{"hard-academy-dawn", `{"difficulty":"hard","academy":true,"dawn":true,"dawn_challenge":true}`, 33},
 }
@@ -62,18 +65,8 @@ func TestGoldenGames(t *testing.T) {
 
 // recordGolden plays a game with seeded random answers and writes its log.
 func recordGolden(t *testing.T, setup string, seed uint64, path string) {
-	g, err := engine.New(Bot{}, json.RawMessage(setup), seed)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer g.Close()
-	r := rand.New(rand.NewPCG(seed, 99))
-	for !g.Over() {
-		p, _ := g.Prompt()
-		if _, err := g.Answer(engine.RandomAnswer(p, r, 8)); err != nil {
-			t.Fatal(err)
-		}
-	}
+	g := heir.NewGame(t, setup, seed)
+	heir.PlayRandom(t, g, rand.New(rand.NewPCG(seed, 99)), 8, nil, nil)
 	var buf bytes.Buffer
 	if err := engine.WriteLog(&buf, g.Header(), g.Answers()); err != nil {
 		t.Fatal(err)
@@ -95,12 +88,12 @@ func transcript(t *testing.T, path string) string {
 	if err != nil {
 		t.Fatal(err)
 	}
-	g, err := engine.New(Bot{}, h.Setup, h.Seed)
+	g, err := engine.New(heir.Bot{}, h.Setup, h.Seed)
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer g.Close()
-	cat := Messages()
+	cat := heir.Messages()
 	var b strings.Builder
 	events := func(evs []engine.Event) {
 		for _, e := range evs {
@@ -125,7 +118,7 @@ func transcript(t *testing.T, path string) string {
 	if !g.Over() {
 		t.Fatal("the golden game does not reach its end")
 	}
-	st, _ := json.MarshalIndent(g.State().(State).Result, "", "  ")
+	st, _ := json.MarshalIndent(g.State().(heir.State).Result, "", "  ")
 	fmt.Fprintf(&b, "RESULT %s\n", st)
 	return b.String()
 }

@@ -18,29 +18,24 @@ const OrderSlots = 4
 func (m *match) actMarketRow(ap int) {
 	market, ordered := m.askMarket()
 	slots := make([]string, OrderSlots)
-	copy(slots, append(slices.Clone(m.s.Heir.Orders), ordered...))
-	res := locations.MarketRow(locations.MarketRowState{AP: ap, ShoppingList: slices.Clone(m.s.Heir.Shopping),
+	copy(slots[copy(slots, m.s.Heir.Orders):], ordered)
+	res := locations.MarketRow(locations.MarketRowState{AP: ap, ShoppingList: m.s.Heir.Shopping, // read only
 		Market: market, OrderSlots: slots}, m.t.Rand())
 	m.s.Heir.Shopping = res.ShoppingList
-	for _, s := range res.Steps {
+	for i := range res.Steps {
+		s := &res.Steps[i]
 		if s.Kind == locations.StepOrder {
 			m.s.Heir.Orders = append(m.s.Heir.Orders, s.Component)
 		}
 		m.stepEvent("MARKET ROW", s)
 	}
-	m.ackSteps("market", "MARKET ROW", res.Steps)
+	m.ackSteps("act.market", "MARKET ROW", res.Steps)
 }
 
 // askMarket asks which Shopping List components are in the Market (offer
 // or Quick Order) and which the player has in the Order Area.
 func (m *match) askMarket() (market, ordered []string) {
-	var opts []engine.Option
-	for _, c := range m.s.Heir.Shopping {
-		opts = append(opts, engine.Option{ID: "market." + c, Key: "heir.opt.inmarket", Params: engine.Params{"component": c}})
-		if !slices.Contains(m.s.Heir.Orders, c) {
-			opts = append(opts, engine.Option{ID: "ordered." + c, Key: "heir.opt.ordered", Params: engine.Params{"component": c}})
-		}
-	}
+	opts := m.marketOptions()
 	if len(opts) == 0 {
 		return nil, nil
 	}
@@ -58,6 +53,19 @@ func (m *match) askMarket() (market, ordered []string) {
 	return market, ordered
 }
 
+// marketOptions are the Shopping List's options: in the Market, ordered.
+func (m *match) marketOptions() []engine.Option {
+	var buf [optionsOnStack]engine.Option
+	opts := buf[:0]
+	for _, c := range m.s.Heir.Shopping {
+		opts = append(opts, options().marketAt(c, false))
+		if !slices.Contains(m.s.Heir.Orders, c) {
+			opts = append(opts, options().marketAt(c, true))
+		}
+	}
+	return sized(opts)
+}
+
 // actDarkAlley resolves the Heir's DARK ALLEY action: the coin flip on the
 // Prophecies, then Special Assignment cards of its scarcest colours.
 func (m *match) actDarkAlley(ap int) {
@@ -67,11 +75,12 @@ func (m *match) actDarkAlley(ap int) {
 	}
 	res := locations.DarkAlley(locations.DarkAlleyState{Level: m.level(), AP: ap, Academy: m.s.Options.Academy,
 		Priestess: m.s.Heir.Ability == trickerion.PriestessOfMysticism, Held: held}, m.t.Rand())
-	for _, s := range res.Steps {
+	for i := range res.Steps {
+		s := &res.Steps[i]
 		if s.Kind == locations.StepDrawAssignment {
 			m.s.Heir.SA[s.Location]++
 		}
 		m.stepEvent("DARK ALLEY", s)
 	}
-	m.ackSteps("darkalley", "DARK ALLEY", res.Steps)
+	m.ackSteps("act.darkalley", "DARK ALLEY", res.Steps)
 }

@@ -1,6 +1,12 @@
 package heir
 
-import "tableside/engine"
+import (
+	"slices"
+	"strings"
+	"sync"
+
+	"tableside/engine"
+)
 
 // Messages is the Heir's message catalog: every prompt, option and event
 // key the game uses, in English and French.
@@ -11,6 +17,47 @@ func Messages() engine.Catalog {
 		c["fr"][m[0]] = m[2]
 	}
 	return c
+}
+
+// catalog is Messages, built once.
+var catalog = sync.OnceValue(Messages)
+
+var usedParams memo[string, []string]
+
+// templateParams lists the parameters the templates of a message key use
+// ("{fame}"), English first, each once.
+func templateParams(key string) []string {
+	return usedParams.get(key, func(key string) []string {
+		var out []string
+		for _, lang := range engine.Languages {
+			t := catalog()[lang][key]
+			for {
+				_, rest, ok := strings.Cut(t, "{")
+				name, after, closed := strings.Cut(rest, "}")
+				if !ok || !closed {
+					break
+				}
+				if !slices.Contains(out, name) {
+					out = append(out, name)
+				}
+				t = after
+			}
+		}
+		return out
+	})
+}
+
+// params fills the parameters a message's templates use, each from value.
+func params(key string, value func(name string) string) engine.Params {
+	names := templateParams(key)
+	if len(names) == 0 {
+		return nil
+	}
+	p := make(engine.Params, len(names))
+	for _, n := range names {
+		p[n] = value(n)
+	}
+	return p
 }
 
 // messages are key, English, French.

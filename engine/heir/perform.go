@@ -1,7 +1,6 @@
 package heir
 
 import (
-	"fmt"
 	"slices"
 
 	"tableside/engine"
@@ -29,8 +28,8 @@ func (m *match) performance() {
 // askPerformDay asks on which weekday the player's Magician performs, when
 // it was placed after the Heir had finished placing.
 func (m *match) askPerformDay() {
-	got := m.choose(engine.Prompt{ID: "perform.day", Key: "heir.ask.performday", Options: m.theaterSpots(false, true),
-		Min: 1, Max: 1, None: true, Rule: &engine.RuleRef{Book: "base", Section: "PERFORMANCE"}})
+	got := m.choose(engine.Prompt{ID: "perform.day", Key: "heir.ask.performday", Options: m.theaterSpots(nil, false, true),
+		Min: 1, Max: 1, None: true, Rule: ruleIn("base", "PERFORMANCE", "")})
 	if got == nil {
 		return
 	}
@@ -72,7 +71,8 @@ func (m *match) heirPerformDay() string {
 // FlatBonus is the Heir's flat bonus per Character backstage when it
 // performs: Easy nothing, Normal 2 Coins, Hard 1 Fame (ERRATA).
 func FlatBonus(l difficulty.Level, backstage int) (fame, coins int) {
-	return difficulty.Pick(l, 0, 0, backstage), difficulty.Pick(l, 0, 2*backstage, 0)
+	y := theater.FlatBackstageBonus(l, backstage)
+	return y.Fame, y.Coins
 }
 
 // heirBackstage counts the Heir's Characters backstage in the Theater.
@@ -132,8 +132,7 @@ func (m *match) playerPerforms() {
 	if got == nil {
 		return
 	}
-	var i int
-	fmt.Sscan(got[0], &i)
+	i := atoi(got[0])
 	res := theater.Perform(theater.PerformInput{Card: m.s.Board.Cards[i-1].Card, Tricks: m.theaterTricks()})
 	m.performed(i-1, res)
 }

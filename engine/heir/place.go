@@ -1,7 +1,6 @@
 package heir
 
 import (
-	"fmt"
 	"slices"
 	"strings"
 
@@ -45,7 +44,7 @@ func (m *match) theaterMatters() bool {
 // heirPlace places one of the Heir's Characters; false when it has none
 // left it can place.
 func (m *match) heirPlace() bool {
-	excluded := map[int]bool{}
+	var excluded uint64 // bit i: Character i is held back
 	for {
 		i, loc := m.pickHeir(excluded)
 		if i < 0 {
@@ -54,7 +53,7 @@ func (m *match) heirPlace() bool {
 		c := m.s.Heir.Characters[i]
 		if loc == Theater && c.Kind != Magician && !m.canSetUp() {
 			// THEATER IMPORTANT: zero markers → send a different Character instead
-			excluded[i] = true
+			excluded |= 1 << i
 			continue
 		}
 		m.placeHeir(i, loc)
@@ -65,13 +64,13 @@ func (m *match) heirPlace() bool {
 // heirWaits decides what an Heir with no placeable Character does: the
 // Theater Characters it held back may still go later while the player is
 // placing; once the player is done they rest.
-func (m *match) heirWaits(excluded map[int]bool) bool {
-	if len(excluded) > 0 && !m.s.Player.Done {
+func (m *match) heirWaits(excluded uint64) bool {
+	if excluded != 0 && !m.s.Player.Done {
 		return true // passes this turn of placing, keeps them for later
 	}
-	for _, i := range m.s.Heir.unplaced() {
+	for i := range m.s.Heir.unplaced {
 		m.s.Heir.Characters[i].Skipped = true
-		m.emit("heir.rest", "heir.ev.rest", engine.Params{"character": "@heir.kind." + m.s.Heir.Characters[i].Kind}, rule("PLACE CHARACTER PHASE", ""))
+		m.emit("heir.rest", "heir.ev.rest", engine.Params{"character": kindWord(m.s.Heir.Characters[i].Kind)}, rule("PLACE CHARACTER PHASE", ""))
 	}
 	return false
 }
@@ -80,39 +79,59 @@ func (m *match) heirWaits(excluded map[int]bool) bool {
 // Locations first, then by the stance's priority list; within a Location
 // Downtown and the Theater go left to right (Theater Magician last), the
 // others highest AP first. Characters whose Location has no room rest.
-func (m *match) pickHeir(excluded map[int]bool) (int, string) {
-	byLoc := map[string][]int{}
-	for _, i := range m.s.Heir.unplaced() {
+func (m *match) pickHeir(excluded uint64) (int, string) {
+	var buf, at [64]int
+	cands := buf[:0] // the Characters that may go, by index
+	for i := range m.s.Heir.unplaced {
 		c := m.s.Heir.Characters[i]
 		if !m.hasRoom(c) {
 			m.s.Heir.Characters[i].Skipped = true
-			m.emit("heir.rest", "heir.ev.rest", engine.Params{"character": "@heir.kind." + c.Kind}, rule("PLACE CHARACTER PHASE", ""))
+			m.emit("heir.rest", "heir.ev.rest", engine.Params{"character": kindWord(c.Kind)}, rule("PLACE CHARACTER PHASE", ""))
 			continue
 		}
-		if !excluded[i] {
-			byLoc[c.Assigned] = append(byLoc[c.Assigned], i)
+		if excluded&(1<<i) == 0 {
+			cands = append(cands, i)
 		}
 	}
-	if len(byLoc) == 0 {
+	if len(cands) == 0 {
 		return -1, ""
 	}
-	loc := m.pickLocation(byLoc)
-	return m.pickCharacter(loc, byLoc[loc]), loc
-}
-
-func (m *match) pickLocation(byLoc map[string][]int) string {
-	var hot []string
-	for l, idx := range byLoc {
-		heirMag := l == Theater && m.onlyMagician(idx)
-		p := m.s.Player
-		pLeft := !p.Done && (p.Assigned[l] > 0 || l == Theater && p.MagTheater)
-		pMag := l == Theater && p.Assigned[l] == 0 && p.MagTheater
-		if contested(l, true, heirMag, pLeft, pMag) {
-			hot = append(hot, l)
+	loc := m.pickLocation(cands)
+	idx := at[:0]
+	for _, i := range cands {
+		if m.s.Heir.Characters[i].Assigned == loc {
+			idx = append(idx, i)
 		}
 	}
-	for _, l := range Priorities(m.s.Heir.Stance) {
-		if _, ok := byLoc[l]; ok && (len(hot) == 0 || slices.Contains(hot, l)) {
+	return m.pickCharacter(loc, idx), loc
+}
+
+// pickLocation is the Location of the next of the Characters cands
+// (indexes): a contested one first, then by the stance's priority list.
+func (m *match) pickLocation(cands []int) string {
+	order := Priorities(m.s.Heir.Stance)
+	var present, hot [8]bool // by place in order
+	for _, i := range cands {
+		if k := slices.Index(order, m.s.Heir.Characters[i].Assigned); k >= 0 {
+			present[k] = true
+		}
+	}
+	anyHot := false
+	p := m.s.Player
+	for k, l := range order {
+		if !present[k] {
+			continue
+		}
+		heirMag := l == Theater && m.onlyMagician()
+		assigned := p.Assigned[l]
+		pLeft := !p.Done && (assigned > 0 || l == Theater && p.MagTheater)
+		pMag := l == Theater && assigned == 0 && p.MagTheater
+		if contested(l, true, heirMag, pLeft, pMag) {
+			hot[k], anyHot = true, true
+		}
+	}
+	for k, l := range order {
+		if present[k] && (!anyHot || hot[k]) {
 			return l
 		}
 	}
@@ -121,8 +140,8 @@ func (m *match) pickLocation(byLoc map[string][]int) string {
 
 // onlyMagician reports whether the Heir's remaining Characters at the
 // Theater are its Magician alone (not counting held-back ones).
-func (m *match) onlyMagician(idx []int) bool {
-	for _, i := range m.s.Heir.unplaced() {
+func (m *match) onlyMagician() bool {
+	for i := range m.s.Heir.unplaced {
 		c := m.s.Heir.Characters[i]
 		if c.Assigned == Theater && c.Kind != Magician {
 			return false
@@ -190,11 +209,11 @@ func (m *match) firstSlot(loc string) int {
 // Magician, else a free backstage slot; the earliest day when Ready, the
 // latest when Busy. "" when none is open.
 func (m *match) theaterDay(magician bool, stance string) string {
-	days := slices.Clone(Weekdays)
-	if stance != Ready {
-		slices.Reverse(days)
-	}
-	for _, d := range days {
+	for k := range Weekdays {
+		d := Weekdays[k]
+		if stance != Ready {
+			d = Weekdays[len(Weekdays)-1-k]
+		}
 		day := m.s.Board.Days[d]
 		if day.Blocked {
 			continue
@@ -213,13 +232,28 @@ func (m *match) placeHeir(i int, loc string) {
 	where, mod := m.occupy(loc, c.Kind == Magician, HeirOf)
 	c.Placed, c.Where = true, where
 	ap, fame := ClampAP(m.baseAP(*c) + mod + m.bonusAP(*c))
-	m.ack("place.heir", "heir.do.place", engine.Params{"character": "@heir.kind." + c.Kind, "where": whereWords(where), "ap": itoa(ap)},
-		rule("PLACE CHARACTER PHASE", ""), map[string]any{"character": i, "location": loc, "where": where, "ap": ap})
+	m.ack("place.heir", "heir.do.place", placeParams(c.Kind, where, ap),
+		rule("PLACE CHARACTER PHASE", ""), map[string]any{"character": i, "location": boxed(loc), "where": boxed(where), "ap": ap})
 	m.gainFame(fame, "six-ap")
 	if c.Kind == Magician && m.s.Heir.Ability == trickerion.Gentleman && slices.Contains(SlotLocations, loc) {
 		m.gainFame(len(m.s.Heir.Tricks), "gentleman")
 	}
 	m.act(*c, loc, ap)
+}
+
+type placing struct {
+	kind, where string
+	ap          int
+}
+
+var placings memo[placing, engine.Params]
+
+// placeParams are the parameters of an instruction to place a Character,
+// shared (a few hundred Character kinds, spots and AP).
+func placeParams(kind, where string, ap int) engine.Params {
+	return placings.get(placing{kind, where, ap}, func(k placing) engine.Params {
+		return engine.Params{"character": kindWord(k.kind), "where": whereWords(k.where), "ap": itoa(k.ap)}
+	})
 }
 
 // bonusAP is the extra AP of a Special Assignment card (+1) and of the
@@ -263,7 +297,7 @@ func (m *match) occupy(loc string, magician bool, who string) (string, int) {
 	}
 	n := m.firstSlot(loc)
 	m.s.Board.Slots[loc][n] = who
-	return fmt.Sprintf("%s.%d", loc, n+1), SlotModifiers[n]
+	return options().slot(loc, n).ID, SlotModifiers[n]
 }
 
 // playerPlace asks where the player places their next Character: only the
@@ -276,7 +310,7 @@ func (m *match) playerPlace() {
 		return
 	}
 	got := m.choose(engine.Prompt{ID: "place.player", Key: "heir.ask.place", Options: opts, Min: 1, Max: 1, None: true,
-		Rule: &engine.RuleRef{Book: "base", Section: "PLACE CHARACTERS"}})
+		Rule: ruleIn("base", "PLACE CHARACTERS", "")})
 	if got == nil {
 		m.s.Player.Done = true
 		return
@@ -288,38 +322,38 @@ func (m *match) playerPlace() {
 // "theater.friday" (backstage), "theater.friday.perform" (Magician), "workshop".
 func (m *match) playerSpots() []engine.Option {
 	p := m.s.Player
-	var opts []engine.Option
+	var buf [optionsOnStack]engine.Option
+	opts := buf[:0]
 	for _, l := range m.locationsInPlay() {
 		switch {
 		case l == Theater:
-			opts = append(opts, m.theaterSpots(p.Assigned[l] > 0, p.MagTheater)...)
+			opts = m.theaterSpots(opts, p.Assigned[l] > 0, p.MagTheater)
 		case p.Assigned[l] == 0:
 		case l == Workshop:
 			opts = append(opts, engine.Option{ID: Workshop, Key: "heir.loc.workshop"})
 		default:
 			for n, s := range m.s.Board.Slots[l] {
 				if s == Free {
-					opts = append(opts, engine.Option{ID: fmt.Sprintf("%s.%d", l, n+1), Key: "heir.opt.slot",
-						Params: engine.Params{"location": l, "n": itoa(n + 1)}})
+					opts = append(opts, options().slot(l, n))
 				}
 			}
 		}
 	}
-	return opts
+	return sized(opts)
 }
 
-func (m *match) theaterSpots(backstage, magician bool) []engine.Option {
-	var opts []engine.Option
+// theaterSpots appends to opts the Theater spots open to the player.
+func (m *match) theaterSpots(opts []engine.Option, backstage, magician bool) []engine.Option {
 	for _, d := range Weekdays {
 		day := m.s.Board.Days[d]
 		if day.Blocked {
 			continue
 		}
 		if backstage && slices.Contains(day.Backstage[:], Free) {
-			opts = append(opts, engine.Option{ID: "theater." + d, Key: "heir.opt.backstage", Params: engine.Params{"day": d}})
+			opts = append(opts, options().day(d, false))
 		}
 		if magician && day.Perform == Free {
-			opts = append(opts, engine.Option{ID: "theater." + d + ".perform", Key: "heir.opt.perform", Params: engine.Params{"day": d}})
+			opts = append(opts, options().day(d, true))
 		}
 	}
 	return opts
@@ -328,26 +362,25 @@ func (m *match) theaterSpots(backstage, magician bool) []engine.Option {
 // playerAt records the player's placement and asks what the Heir needs
 // to know of it.
 func (m *match) playerAt(spot string) {
-	parts := strings.Split(spot, ".")
-	loc := parts[0]
+	loc, rest, _ := strings.Cut(spot, ".")
+	at, perform, _ := strings.Cut(rest, ".") // "downtown.2", "theater.friday", "theater.friday.perform"
 	switch {
 	case loc == Workshop:
 		m.s.Player.Assigned[Workshop]--
-	case loc == Theater && len(parts) == 3:
-		day := m.s.Board.Days[parts[1]]
+	case loc == Theater && perform != "":
+		day := m.s.Board.Days[at]
 		day.Perform = Player
-		m.s.Board.Days[parts[1]] = day
+		m.s.Board.Days[at] = day
 		m.s.Player.MagTheater = false
-		m.s.Player.PerformDay = parts[1]
+		m.s.Player.PerformDay = at
 	case loc == Theater:
-		day := m.s.Board.Days[parts[1]]
+		day := m.s.Board.Days[at]
 		day.Backstage[slices.Index(day.Backstage[:], Free)] = Player
-		m.s.Board.Days[parts[1]] = day
+		m.s.Board.Days[at] = day
 		m.s.Player.Assigned[Theater]--
 		m.askPlayerSetUp()
 	default:
-		var n int
-		fmt.Sscan(parts[1], &n)
+		n := atoi(at)
 		m.s.Board.Slots[loc][n-1] = Player
 		m.s.Player.Assigned[loc]--
 		if loc == Downtown {
@@ -365,7 +398,7 @@ func (m *match) playerAt(spot string) {
 
 // heirStillGoing reports whether the Heir has a Character for loc not yet placed.
 func (m *match) heirStillGoing(loc string) bool {
-	for _, i := range m.s.Heir.unplaced() {
+	for i := range m.s.Heir.unplaced {
 		if m.s.Heir.Characters[i].Assigned == loc {
 			return true
 		}

@@ -35,7 +35,11 @@ func TestPickLocation_ContestedThenPriority(t *testing.T) {
 			m.s.Player.Assigned[l] = n
 		}
 		m.s.Player.MagTheater = tc.magician
-		if got := m.pickLocation(tc.heir); got != tc.want {
+		var cands []int
+		for _, idx := range tc.heir {
+			cands = append(cands, idx...)
+		}
+		if got := m.pickLocation(cands); got != tc.want {
 			t.Errorf("%s: %s, want %s", tc.name, got, tc.want)
 		}
 	}

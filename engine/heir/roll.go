@@ -2,6 +2,7 @@ package heir
 
 import (
 	"slices"
+	"sync"
 
 	"tableside/engine"
 	"tableside/engine/heir/locations"
@@ -36,7 +37,7 @@ func (m *match) rollDice() {
 	rolled := m.chooseSetupDice()
 	dice := make([]engine.Die, len(rolled))
 	for i, l := range rolled {
-		dice[i] = engine.Die{Kind: "setup-" + l, Faces: SetupFaces}
+		dice[i] = options().setupDie(l)
 	}
 	var faces []string
 	if len(dice) > 0 {
@@ -55,15 +56,20 @@ func (m *match) rollDice() {
 	m.markLeaving()
 }
 
-// askDowntownDice asks the faces of the six Downtown dice.
-func (m *match) askDowntownDice(slug string) {
+// downtownDice are the six Downtown dice as a prompt lists them (shared,
+// read-only).
+var downtownDice = sync.OnceValue(func() []engine.Die {
 	dice := make([]engine.Die, 6)
 	for i := range dice {
-		d := locations.Die(i)
-		dice[i] = engine.Die{Kind: downtownKinds[i], Faces: d.Faces()}
+		dice[i] = engine.Die{Kind: downtownKinds[i], Faces: locations.Die(i).Faces()}
 	}
-	faces := m.dice(engine.Prompt{ID: slug, Key: "heir.ask.downtowndice", Dice: dice,
-		Rule: &engine.RuleRef{Book: "base", Section: "ROLL DICE"}})
+	return dice
+})
+
+// askDowntownDice asks the faces of the six Downtown dice.
+func (m *match) askDowntownDice(slug string) {
+	faces := m.dice(engine.Prompt{ID: slug, Key: "heir.ask.downtowndice", Dice: downtownDice(),
+		Rule: ruleIn("base", "ROLL DICE", "")})
 	switch {
 	case faces != nil:
 		m.s.Board.Downtown = faces
@@ -71,6 +77,14 @@ func (m *match) askDowntownDice(slug string) {
 		m.s.Board.Downtown = []string{"X", "X", "X", "X", "X", "X"}
 	}
 }
+
+// turnWords name the turns in a rule reference: "Turn III".
+var turnWords = func() (out [Turns + 1]string) {
+	for i := range out {
+		out[i] = "Turn " + roman(i)
+	}
+	return out
+}()
 
 var downtownKinds = []string{"trick", "trick", "specialist", "apprentice", "bank", "bank"}
 
@@ -101,14 +115,14 @@ func (m *match) chooseSetupDice() []string {
 	}
 	opts := make([]engine.Option, len(free))
 	for i, l := range free {
-		opts[i] = engine.Option{ID: l, Key: "heir.loc." + l}
+		opts[i] = options().location(l)
 	}
 	key := "heir.ask.reroll"
 	if len(forced) > 0 {
 		key = "heir.ask.reroll.theater"
 	}
 	got := m.choose(engine.Prompt{ID: "roll.choose", Key: key, Options: opts, Min: need, Max: need,
-		Rule: rule("ROLL DICE PHASE", "Turn "+roman(m.s.Turn))})
+		Rule: rule("ROLL DICE PHASE", turnWords[min(m.s.Turn, len(turnWords)-1)])})
 	return append(forced, got...)
 }
 
@@ -119,24 +133,31 @@ func (m *match) clearLocations() {
 		if l == Academy && !m.s.Options.Academy {
 			continue
 		}
-		slots := make([]string, 4)
-		for _, n := range covered(m.s.Board.SetupDice[l]) {
-			slots[n] = Blocked
+		slots := m.s.Board.Slots[l] // this turn's slots replace last turn's
+		if len(slots) != 4 {
+			slots = make([]string, 4)
+		}
+		cov := covered(m.s.Board.SetupDice[l])
+		for n := range slots {
+			slots[n] = Free
+			if cov[n] {
+				slots[n] = Blocked
+			}
 		}
 		m.s.Board.Slots[l] = slots
 	}
 	cov := covered(m.s.Board.SetupDice[Theater])
 	for i, d := range Weekdays {
-		m.s.Board.Days[d] = Day{Blocked: slices.Contains(cov, i)}
+		m.s.Board.Days[d] = Day{Blocked: cov[i]}
 	}
 }
 
-// covered reads a Turn Setup face "13" as the slot indexes 0 and 2.
-func covered(face string) []int {
-	var out []int
+// covered reads a Turn Setup face "13" as slots (or weekdays) 1 and 3
+// covered.
+func covered(face string) (out [4]bool) {
 	for _, r := range face {
 		if r >= '1' && r <= '4' {
-			out = append(out, int(r-'1'))
+			out[r-'1'] = true
 		}
 	}
 	return out
@@ -150,7 +171,7 @@ func (m *match) initiative() {
 	}
 	m.s.Phase = "initiative"
 	if f, ok := m.number(engine.Prompt{ID: "initiative.fame", Key: "heir.ask.playerfame", Min: 0, Max: MaxFame,
-		Params: engine.Params{"heir": itoa(m.s.Heir.Fame)}, Rule: &engine.RuleRef{Book: "base", Section: "INITIATIVE"}}); ok {
+		Params: engine.Params{"heir": itoa(m.s.Heir.Fame)}, Rule: ruleIn("base", "INITIATIVE", "")}); ok {
 		m.s.Player.Fame = f // none: the Fame last told stands
 	}
 	f := m.s.Player.Fame

@@ -1,7 +1,6 @@
 package heir
 
 import (
-	"math/rand/v2"
 	"slices"
 	"testing"
 
@@ -172,59 +171,6 @@ func TestPlayerScore_Dawn(t *testing.T) {
 	}
 }
 
-// heir-solo-rules: GAME SETUP step 12 a-d, both compositions.
-func TestPlanDeck_Compositions(t *testing.T) {
-	lib := parsePlanFixture(t)
-	for _, academy := range []bool{true, false} {
-		p, s := planSet(lib, academy)
-		for seed := range uint64(50) {
-			deck := BuildPlanDeck(p, s, rand.New(rand.NewPCG(seed, 1)))
-			if len(deck) != 7 {
-				t.Fatalf("academy=%v: %d cards", academy, len(deck))
-			}
-			kinds := make([]string, 7)
-			for i, c := range deck {
-				kinds[i] = c.Kind
-			}
-			if kinds[0] != SetUp || kinds[6] != Perform { // d on top, a at the bottom
-				t.Errorf("academy=%v: top %s bottom %s", academy, kinds[0], kinds[6])
-			}
-			if n := countKind(kinds[1:4], SetUp); n != 2 { // c: 2 Set Up + 1 Perform
-				t.Errorf("academy=%v: step c holds %d Set Up", academy, n)
-			}
-			if n := countKind(kinds[4:6], SetUp); n > 1 { // b: two of 1 Set Up + 2 Perform
-				t.Errorf("academy=%v: step b holds %d Set Up", academy, n)
-			}
-			ids := map[string]bool{}
-			for _, c := range deck {
-				if ids[c.ID] || c.Academy != academy {
-					t.Fatalf("academy=%v: card %s twice or of the other set", academy, c.ID)
-				}
-				ids[c.ID] = true
-			}
-		}
-	}
-}
-
-func countKind(kinds []string, k string) int {
-	n := 0
-	for _, x := range kinds {
-		if x == k {
-			n++
-		}
-	}
-	return n
-}
-
-func parsePlanFixture(t *testing.T) []PlanCard {
-	t.Helper()
-	s, _, err := ParseSetup([]byte(`{"library":{"plan_cards":` + planLibraryFixture() + `}}`))
-	if err != nil {
-		t.Fatal(err)
-	}
-	return s.Library.PlanCards
-}
-
 // heir-solo-rules: GAME SETUP steps 5, 7-8 and ERRATA (starting Fame).
 func TestSetup_CharactersTrickFame(t *testing.T) {
 	tests := []struct {
@@ -262,7 +208,7 @@ func TestSetup_CharactersTrickFame(t *testing.T) {
 // its starting Trick is eligible and prepared.
 func TestSetup_MagicianAndTrick(t *testing.T) {
 	for seed := range uint64(30) {
-		g, _ := playRandomUntil(t, `{}`, seed, "t1.")
+		g, _ := PlayRandomUntil(t, `{}`, seed, "t1.")
 		s := g.State().(State)
 		if s.Heir.Category == s.Player.Category {
 			t.Errorf("seed %d: Heir's Magician of the player's category %s", seed, s.Player.Category)

@@ -1,7 +1,6 @@
 package heir
 
 import (
-	"fmt"
 	"slices"
 	"strings"
 
@@ -23,7 +22,7 @@ func (m *match) actAcademy(ap int) {
 	for {
 		steps, req := a.Run()
 		all = append(all, steps...)
-		m.academySteps(steps, a.State())
+		m.academySteps(steps)
 		if req == nil {
 			break
 		}
@@ -31,8 +30,8 @@ func (m *match) actAcademy(ap int) {
 			panic(err)
 		}
 	}
-	m.setAcademyState(a.State())
-	m.ack("act.academy", "heir.do.steps", engine.Params{"section": "ACADEMY", "n": itoa(len(all))},
+	m.setAcademyState(a.Finish())
+	m.ack("act.academy", "heir.do.steps", stepsParams("ACADEMY", len(all)),
 		rule("ACADEMY", ""), map[string]any{"steps": all})
 }
 
@@ -40,7 +39,7 @@ func (m *match) academyState() academy.State {
 	h, p := m.s.Heir, m.s.Player
 	return academy.State{Fame: h.Fame, Coins: h.Coins, Shards: h.Shards, Secrets: h.Secrets, SecretsTaken: m.s.Board.Secrets,
 		Banners: academy.Banners{HeirPlaced: h.Banners, PlayerPlaced: p.Banners, HeirLeft: h.BannersOut, PlayerLeft: p.BannersOut},
-		Board:   m.s.Board.Academy.Clone()}
+		Board:   m.s.Board.Academy} // academy.Start copies it
 }
 
 // setAcademyState takes the Academy action's result onto the game.
@@ -56,8 +55,9 @@ func (m *match) setAcademyState(st academy.State) {
 
 // academySteps reports the steps and places the extra Trick markers a
 // Practice Room grants at once.
-func (m *match) academySteps(steps []academy.Step, _ academy.State) {
-	for _, s := range steps {
+func (m *match) academySteps(steps []academy.Step) {
+	for i := range steps {
+		s := &steps[i] // the event's data points at the step
 		if s.Kind == academy.Practice && s.ExtraMarker {
 			for i := range m.s.Heir.Tricks {
 				if m.s.Heir.Tricks[i].ID == s.Trick {
@@ -65,17 +65,37 @@ func (m *match) academySteps(steps []academy.Step, _ academy.State) {
 				}
 			}
 		}
-		space := ""
-		if s.Kind == academy.Renovate {
-			space = academy.Spaces()[s.Renovation.Space].ID
-		} else if s.Kind != academy.LearnSecret {
-			space = academy.Spaces()[s.Space].ID
-		}
-		m.t.Emit(engine.Event{Type: "heir.academy", Key: "heir.ev.academy." + s.Kind.String(), Rule: rule("ACADEMY", ""),
-			Params: engine.Params{"secret": s.Secret.String(), "ap": itoa(s.ProtegeAP), "space": space, "fame": itoa(s.Fame),
-				"banners": itoa(s.BannersPlaced), "coins": itoa(s.CoinsDiscarded), "trick": trickName(s.Trick), "slot": itoa(s.Slot + 1)},
-			Data: map[string]any{"step": s}})
+		key := academyKeys.get(s.Kind.String(), func(kind string) string { return "heir.ev.academy." + kind })
+		p := params(key, func(name string) string { return academyParam(s, name) })
+		m.t.Emit(engine.Event{Type: "heir.academy", Key: key, Rule: rule("ACADEMY", ""), Params: p, Data: map[string]any{"step": s}})
 	}
+}
+
+// academyParam is a message parameter of an Academy step.
+func academyParam(s *academy.Step, name string) string {
+	switch name {
+	case "secret":
+		return s.Secret.String()
+	case "ap":
+		return itoa(s.ProtegeAP)
+	case "space":
+		if s.Kind == academy.Renovate {
+			return academy.SpaceAt(s.Renovation.Space).ID
+		} else if s.Kind != academy.LearnSecret {
+			return academy.SpaceAt(s.Space).ID
+		}
+	case "fame":
+		return itoa(s.Fame)
+	case "banners":
+		return itoa(s.BannersPlaced)
+	case "coins":
+		return itoa(s.CoinsDiscarded)
+	case "trick":
+		return trickName(s.Trick)
+	case "slot":
+		return itoa(s.Slot + 1)
+	}
+	return ""
 }
 
 // tileAbilities are the Practice Room slot abilities the player can tap.
@@ -90,8 +110,8 @@ const unknownTileSlots = 2
 // by its number of slots; a Practice Room by each slot's ability, top to
 // bottom (tap one ability per slot).
 func (m *match) askTile(req academy.TileRequest, slug string) []academy.Slot {
-	p := engine.Params{"space": academy.Spaces()[req.Space].ID, "threshold": itoa(req.Threshold)}
-	r := &engine.RuleRef{Book: "academy", Section: "RENOVATE", Step: "4"}
+	p := engine.Params{"space": academy.SpaceAt(req.Space).ID, "threshold": itoa(req.Threshold)}
+	r := ruleIn("academy", "RENOVATE", "4")
 	if req.Kind == academy.Classroom {
 		n, ok := m.number(engine.Prompt{ID: slug, Key: "heir.ask.classroomtile", Params: p, Min: 1, Max: 4, Rule: r})
 		if !ok {
@@ -99,14 +119,7 @@ func (m *match) askTile(req academy.TileRequest, slug string) []academy.Slot {
 		}
 		return make([]academy.Slot, n)
 	}
-	var opts []engine.Option
-	for pos := 1; pos <= 4; pos++ {
-		for _, a := range tileAbilities {
-			opts = append(opts, engine.Option{ID: fmt.Sprintf("%d.%s", pos, a), Key: "heir.opt.tileslot",
-				Params: engine.Params{"slot": itoa(pos), "ability": a}})
-		}
-	}
-	got := m.choose(engine.Prompt{ID: slug, Key: "heir.ask.practicetile", Params: p, Options: opts, Min: 1, Max: 4, Rule: r})
+	got := m.choose(engine.Prompt{ID: slug, Key: "heir.ask.practicetile", Params: p, Options: tileOptions(), Min: 1, Max: 4, Rule: r})
 	if got == nil {
 		return make([]academy.Slot, unknownTileSlots)
 	}
@@ -118,10 +131,9 @@ func (m *match) askTile(req academy.TileRequest, slug string) []academy.Slot {
 func practiceSlots(taps []string) []academy.Slot {
 	by := map[int]string{}
 	for _, t := range taps {
-		var pos int
-		fmt.Sscan(t, &pos)
-		if _, seen := by[pos]; !seen {
-			by[pos] = t[strings.Index(t, ".")+1:]
+		n, ability, _ := strings.Cut(t, ".")
+		if pos := atoi(n); by[pos] == "" {
+			by[pos] = ability
 		}
 	}
 	var out []academy.Slot
@@ -190,20 +202,29 @@ func (m *match) classroom() {
 // Heir's choices: a space renovated (then its tile), markers placed, a
 // Secret taken.
 func (m *match) playerAcademy() {
-	var opts []engine.Option
-	for i, sp := range academy.Spaces() {
-		room := m.s.Board.Academy.Rooms[i]
+	got := m.choose(engine.Prompt{ID: "place.player.academy", Key: "heir.ask.playeracademy", Options: m.academyOptions(), Min: 1, Max: 3,
+		None: true, Rule: ruleIn("academy", "ACADEMY ACTIONS", "")})
+	slices.Sort(got) // markers, renovations, secrets: renovations before new tiles matter not
+	for _, id := range got {
+		m.playerAcademyMove(id)
+	}
+}
+
+// academyOptions are the player's Academy moves: renovations, markers on
+// tiles, Secrets.
+func (m *match) academyOptions() []engine.Option {
+	var buf [optionsOnStack]engine.Option
+	opts := buf[:0]
+	o := options()
+	for i := range academy.NumSpaces {
+		sp, room := academy.SpaceAt(i), m.s.Board.Academy.Rooms[i]
 		if room.Tile == nil && sp.OpenOn(m.s.Turn) && m.s.Player.BannersOut > 0 {
-			for tier, th := range academy.Thresholds {
-				opts = append(opts, engine.Option{ID: fmt.Sprintf("renovate.%d.%d", i, tier), Key: "heir.opt.renovate",
-					Params: engine.Params{"space": sp.ID, "threshold": itoa(th), "coins": itoa(sp.Coins[tier]), "fame": itoa(sp.Fame[tier])}})
-			}
+			opts = append(opts, o.renovate[i][:]...)
 		}
 		if room.Tile != nil {
 			for k, sl := range room.Tile.Slots {
 				if sl.Empty() {
-					opts = append(opts, engine.Option{ID: fmt.Sprintf("marker.%d.%d", i, k), Key: "heir.opt.academyslot",
-						Params: engine.Params{"space": sp.ID, "slot": itoa(k + 1)}})
+					opts = append(opts, o.academySlot(i, k))
 				}
 			}
 		}
@@ -214,32 +235,24 @@ func (m *match) playerAcademy() {
 	if !m.s.Board.Secrets.Bottom {
 		opts = append(opts, engine.Option{ID: "secret.bottom", Key: "heir.opt.secret.bottom"})
 	}
-	got := m.choose(engine.Prompt{ID: "place.player.academy", Key: "heir.ask.playeracademy", Options: opts, Min: 1, Max: 3,
-		None: true, Rule: &engine.RuleRef{Book: "academy", Section: "ACADEMY ACTIONS"}})
-	slices.Sort(got) // markers, renovations, secrets: renovations before new tiles matter not
-	for _, id := range got {
-		m.playerAcademyMove(id)
-	}
+	return sized(opts)
 }
 
 func (m *match) playerAcademyMove(id string) {
-	parts := strings.Split(id, ".")
-	switch parts[0] {
+	what, rest, _ := strings.Cut(id, ".") // "secret.top", "marker.3.0", "renovate.2.1"
+	a, b, _ := strings.Cut(rest, ".")
+	switch what {
 	case "secret":
-		if parts[1] == "top" {
+		if a == "top" {
 			m.s.Board.Secrets.Top = true
 		} else {
 			m.s.Board.Secrets.Bottom = true
 		}
 	case "marker":
-		var sp, k int
-		fmt.Sscan(parts[1], &sp)
-		fmt.Sscan(parts[2], &k)
+		sp, k := atoi(a), atoi(b)
 		_ = m.s.Board.Academy.PlaceMarker(sp, k, academy.Occupant{Owner: academy.Player})
 	case "renovate":
-		var sp, tier int
-		fmt.Sscan(parts[1], &sp)
-		fmt.Sscan(parts[2], &tier)
+		sp, tier := atoi(a), atoi(b)
 		if m.s.Board.Academy.Rooms[sp].Tile == nil {
 			m.playerRenovates(sp, tier)
 		}
@@ -256,7 +269,7 @@ func (m *match) playerRenovates(sp, tier int) {
 	if p.BannersOut == 0 && m.s.Heir.BannersOut > 0 {
 		m.s.Heir.BannersOut--
 	}
-	kind := academy.Spaces()[sp].Kind
+	kind := academy.SpaceAt(sp).Kind
 	req := academy.TileRequest{Space: sp, Kind: kind, Threshold: academy.Thresholds[tier]}
 	_ = m.s.Board.Academy.SetTile(sp, academy.Tile{Kind: kind, Threshold: req.Threshold, Slots: m.askTile(req, "place.player.tile")})
 }

@@ -15,7 +15,8 @@ const Cap = 20
 // Character beyond the sixth: Easy 5/0, Normal 7/1, Hard 10/2
 // (heir-solo-rules: END GAME SCORING).
 func EndBonus(l difficulty.Level) (perLevel3, perExtra int) {
-	return difficulty.Pick(l, 5, 7, 10), difficulty.Pick(l, 0, 1, 2)
+	t := l.Tables()
+	return t.FamePerLevel3Trick, t.FamePer7thCharacter
 }
 
 // HeirEndFame is the Fame the Heir scores at the end (markers on cards and
@@ -85,7 +86,7 @@ func (m *match) endGame() {
 // askTotals asks the player's end-game figures, one number each.
 func (m *match) askTotals() PlayerTotals {
 	var t PlayerTotals
-	r := &engine.RuleRef{Book: "base", Section: "END GAME SCORING"}
+	r := ruleIn("base", "END GAME SCORING", "")
 	ask := func(slug string, max int) int {
 		n, _ := m.number(engine.Prompt{ID: "end." + slug, Key: "heir.ask.final." + slug, Min: 0, Max: max, Rule: r})
 		return n

@@ -130,26 +130,24 @@ func (m *match) setup() {
 	m.firstCard()
 	m.ack("setup.board", "heir.setup.board", engine.Params{
 		"magician": magicianName(m.s.Heir.Magician), "trick": trickName(m.s.Heir.Tricks[0].ID),
-		"markers": fmt.Sprint(m.s.Heir.Tricks[0].Markers), "fame": fmt.Sprint(m.s.Heir.Fame),
-		"coins": fmt.Sprint(m.s.Heir.Coins), "shards": fmt.Sprint(m.s.Heir.Shards),
+		"markers": itoa(m.s.Heir.Tricks[0].Markers), "fame": itoa(m.s.Heir.Fame),
+		"coins": itoa(m.s.Heir.Coins), "shards": itoa(m.s.Heir.Shards),
 		"characters": m.characterList(), "shopping": joinList(m.s.Heir.Shopping),
 	}, rule("GAME SETUP", "4-10"), map[string]any{"heir": m.s.Heir})
 }
 
 // magicianName is a Magician's printed name, or its id when unknown.
 func magicianName(id string) string {
-	if g, ok := trickerion.MagicianByID(id); ok {
-		return g.Name
+	for _, g := range magicianCards() {
+		if g.ID == id {
+			return g.Name
+		}
 	}
 	return id
 }
 
 func (m *match) askCategory() trickerion.Category {
-	opts := make([]engine.Option, len(trickerion.Categories))
-	for i, c := range trickerion.Categories {
-		opts[i] = engine.Option{ID: string(c), Key: "heir.category." + string(c)}
-	}
-	a := m.choose(engine.Prompt{ID: "setup.category", Key: "heir.ask.category", Options: opts, Min: 1, Max: 1,
+	a := m.choose(engine.Prompt{ID: "setup.category", Key: "heir.ask.category", Options: categoryOptions(), Min: 1, Max: 1,
 		Rule: rule("GAME SETUP", "4")})
 	if a == nil {
 		return "" // none: no category is excluded from the Heir's draw
@@ -157,17 +155,24 @@ func (m *match) askCategory() trickerion.Category {
 	return trickerion.Category(a[0])
 }
 
-// magicians lists the Magicians in play: the Academy ones only with the Academy.
-func (m *match) magicians() []trickerion.Magician {
-	var out []trickerion.Magician
-	for _, g := range trickerion.Magicians() {
-		if !m.s.Options.Academy && g.RequiresAcademy {
-			continue
-		}
-		out = append(out, g)
+// categoryOptions are the four Trick categories as options.
+var categoryOptions = sync.OnceValue(func() []engine.Option {
+	opts := make([]engine.Option, len(trickerion.Categories))
+	for i, c := range trickerion.Categories {
+		opts[i] = engine.Option{ID: string(c), Key: "heir.category." + string(c)}
 	}
-	return out
-}
+	return opts
+})
+
+// magicians lists the Magicians in play: the Academy ones only with the
+// Academy (a shared list: callers must not change it).
+func (m *match) magicians() []trickerion.Magician { return magiciansInPlay()[m.s.Options.Academy] }
+
+var magiciansInPlay = sync.OnceValue(func() map[bool][]trickerion.Magician {
+	all := magicianCards()
+	return map[bool][]trickerion.Magician{true: all,
+		false: slices.DeleteFunc(slices.Clone(all), func(g trickerion.Magician) bool { return g.RequiresAcademy })}
+})
 
 func (m *match) askMagician(cat trickerion.Category) string {
 	var opts []engine.Option
@@ -190,13 +195,14 @@ func (m *match) askMagician(cat trickerion.Category) string {
 // drawHeirMagician draws the Heir's Magician among those not of the
 // player's Favorite category (heir-solo-rules: GAME SETUP step 4).
 func (m *match) drawHeirMagician(player trickerion.Category) {
-	var pool []trickerion.Magician
-	for _, g := range m.magicians() {
+	var buf [32]int
+	pool, all := buf[:0], m.magicians() // indexes in all
+	for i, g := range all {
 		if g.Category != player {
-			pool = append(pool, g)
+			pool = append(pool, i)
 		}
 	}
-	g := pool[m.t.Rand().IntN(len(pool))]
+	g := all[pool[m.t.Rand().IntN(len(pool))]]
 	m.s.Heir.Magician, m.s.Heir.Category = g.ID, string(g.Category)
 	if !m.s.Options.IgnoreHeirAbility {
 		m.s.Heir.Ability = g.HeirAbilityKey
@@ -209,8 +215,9 @@ func (m *match) drawHeirMagician(player trickerion.Category) {
 // type (heir-solo-rules: GAME SETUP step 5).
 func StarterTricks(c trickerion.Category) []trickerion.Trick {
 	var out []trickerion.Trick
-	for _, t := range trickerion.TricksOf(c, 1) {
-		if !trickerion.IsSingleComponentLevel1(t) {
+	all, _ := tricks()
+	for _, t := range all {
+		if t.Category == c && t.Level == 1 && !trickerion.IsSingleComponentLevel1(t) {
 			out = append(out, t)
 		}
 	}
@@ -250,17 +257,18 @@ func (m *match) addShopping(t trickerion.Trick) {
 // StartingCharacters are the Heir's Character disks by difficulty, left to
 // right (GAME SETUP steps 7-8); no Protégé without the Academy.
 func StartingCharacters(l difficulty.Level, academy bool) []string {
-	out := []string{Magician}
-	if academy {
-		out = append(out, Protege)
+	n := l.Tables().StartingCharacters
+	if !academy {
+		n.Protege = 0
 	}
-	specialists := difficulty.Pick(l, 1, 1, 2)
-	apprentices := difficulty.Pick(l, 1, 2, 1)
-	for range specialists {
-		out = append(out, Specialist)
-	}
-	for range apprentices {
-		out = append(out, Apprentice)
+	var out []string
+	for _, k := range []struct {
+		kind string
+		n    int
+	}{{Magician, n.Magician}, {Protege, n.Protege}, {Specialist, n.Specialists}, {Apprentice, n.Apprentices}} {
+		for range k.n {
+			out = append(out, k.kind)
+		}
 	}
 	return out
 }
@@ -271,9 +279,9 @@ var specialistKinds = []string{"assistant", "manager", "engineer"}
 // with the Academy, 5 without (ERRATA).
 func StartingFame(academy bool) int {
 	if academy {
-		return 3
+		return difficulty.Data().StartingFame["academy"]
 	}
-	return 5
+	return difficulty.Data().StartingFame["no_academy"]
 }
 
 func (m *match) startingBoard() {
@@ -317,7 +325,7 @@ func (m *match) buildPlan() {
 // step 13; APPENDIX).
 func (m *match) removeProphecies() {
 	var names []string
-	for _, p := range trickerion.Prophecies() {
+	for _, p := range prophecyCards() {
 		if p.Solo != "remove" {
 			continue
 		}

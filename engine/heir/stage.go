@@ -11,9 +11,10 @@ import (
 )
 
 // theaterTricks is the Heir's board as the Theater rules see it; Elektra's
-// Tricks yield +1/+2/+3 on every resource by Level.
+// Tricks yield +1/+2/+3 on every resource by Level. The list is remade at
+// the next call.
 func (m *match) theaterTricks() []theater.HeirTrick {
-	var out []theater.HeirTrick
+	out := m.scratch.tricks[:0]
 	for _, h := range m.s.Heir.Tricks {
 		t, ok := trickByID(h.ID)
 		if !ok {
@@ -28,6 +29,7 @@ func (m *match) theaterTricks() []theater.HeirTrick {
 		ht.Practice = m.practice(h.ID)
 		out = append(out, ht)
 	}
+	m.scratch.tricks = out
 	return out
 }
 
@@ -48,12 +50,14 @@ func (m *match) gainYield(y trickerion.Yield, why string) {
 	m.gainShards(y.Shards, why)
 }
 
-// displayed returns the theater view of the cards on display.
+// displayed returns the theater view of the cards on display, remade at
+// the next call.
 func (m *match) displayed() []theater.Card {
-	out := make([]theater.Card, len(m.s.Board.Cards))
-	for i, c := range m.s.Board.Cards {
-		out[i] = c.Card
+	out := m.scratch.cards[:0]
+	for _, c := range m.s.Board.Cards {
+		out = append(out, c.Card)
 	}
+	m.scratch.cards = out
 	return out
 }
 
@@ -104,7 +108,8 @@ func (m *match) actTheater(ap int) {
 	if len(res.Placements) > 0 {
 		m.turn.firstTrick = true
 	}
-	for _, p := range res.Placements {
+	for i := range res.Placements {
+		p := &res.Placements[i] // the event's data points at the placement
 		m.t.Emit(engine.Event{Type: "heir.setup", Key: "heir.ev.setup", Rule: rule("THEATER", ""),
 			Params: engine.Params{"trick": trickName(p.TrickID), "card": itoa(p.Card + 1), "slot": slotName(p.Slot), "facing": string(p.Facing),
 				"links": itoa(len(p.Links)), "fame": itoa(p.Gain.Fame), "shards": itoa(p.Gain.Shards)},
@@ -116,6 +121,9 @@ func (m *match) actTheater(ap int) {
 }
 
 func slotName(s trickerion.Slot) string {
+	if s.X >= 0 && s.X < 2 && s.Y >= 0 && s.Y < 9 {
+		return string([]byte{byte('A' + s.X), byte('1' + s.Y)})
+	}
 	return fmt.Sprintf("%c%d", 'A'+s.X, s.Y+1)
 }
 
@@ -162,50 +170,55 @@ func (m *match) dropTrickMarkers(id string) {
 // orientation is taken as the one making the most Links (rules decision:
 // orientation is not asked; correct it if the table differs).
 func (m *match) askPlayerSetUp() {
-	var opts []engine.Option
-	for i, c := range m.s.Board.Cards {
-		if !c.Known {
-			continue
-		}
-		for _, sl := range c.FreeSlots() {
-			for _, cat := range trickerion.Categories {
-				card, slot := itoa(i+1), slotName(sl)
-				opts = append(opts, engine.Option{ID: card + "." + slot + "." + string(cat), Key: "heir.opt.setup",
-					Params: engine.Params{"card": card, "slot": slot, "category": string(cat)}})
-			}
-		}
-	}
+	opts := m.setupOptions()
 	if len(opts) == 0 {
 		return
 	}
 	got := m.choose(engine.Prompt{ID: "place.player.setup", Key: "heir.ask.playersetup", Options: opts, Min: 1, Max: 4,
-		None: true, Rule: &engine.RuleRef{Book: "base", Section: "THEATER", Step: "set up"}})
+		None: true, Rule: ruleIn("base", "THEATER", "set up")})
 	for _, id := range got {
 		m.playerMarker(id)
 	}
 }
 
+// setupOptions are a marker of each category on each free slot of the
+// cards Tableside knows.
+func (m *match) setupOptions() []engine.Option {
+	var buf [2 * optionsOnStack]engine.Option
+	opts := buf[:0]
+	for i, c := range m.s.Board.Cards {
+		if !c.Known {
+			continue
+		}
+		for sl := range c.Card.EachFreeSlot {
+			for cat := range trickerion.Categories {
+				opts = append(opts, options().setupAt(i, sl, cat))
+			}
+		}
+	}
+	return sized(opts)
+}
+
 func (m *match) playerMarker(id string) {
-	parts := strings.Split(id, ".")
-	var i int
-	fmt.Sscan(parts[0], &i)
-	sl := trickerion.Slot{X: int(parts[1][0] - 'A'), Y: int(parts[1][1] - '1')}
+	card, rest, _ := strings.Cut(id, ".") // "2.A3.escape"
+	slot, category, _ := strings.Cut(rest, ".")
+	i := atoi(card)
+	sl := trickerion.Slot{X: int(slot[0] - 'A'), Y: int(slot[1] - '1')}
 	c := &m.s.Board.Cards[i-1]
 	if _, taken := c.MarkerAt(sl); taken {
 		return
 	}
-	cat := trickerion.Category(parts[2])
+	cat := trickerion.Category(category)
 	mk := theater.Marker{Owner: theater.Player, Category: cat, Slot: sl, Facing: bestFacing(c.Card, sl, cat)}
 	c.Markers = append(c.Markers, mk)
 }
 
-// bestFacing is the orientation of a marker that makes the most Links.
+// bestFacing is the orientation of a marker on free slot sl that makes the
+// most Links (the first of them clockwise from Up).
 func bestFacing(c theater.Card, sl trickerion.Slot, cat trickerion.Category) theater.Direction {
 	best, most := theater.Up, -1
 	for _, f := range theater.Directions {
-		trial := c.Clone()
-		trial.Markers = append(trial.Markers, theater.Marker{Owner: theater.Player, Category: cat, Slot: sl, Facing: f})
-		if n := len(trial.Links()); n > most {
+		if n := c.LinksWith(theater.Marker{Owner: theater.Player, Category: cat, Slot: sl, Facing: f}); n > most {
 			best, most = f, n
 		}
 	}

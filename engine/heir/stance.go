@@ -2,6 +2,7 @@ package heir
 
 import (
 	"tableside/engine"
+	"tableside/engine/heir/difficulty"
 	"tableside/engine/heir/locations"
 )
 
@@ -9,12 +10,17 @@ import (
 // Perform card and it has at least one Trick of the highest Level available
 // to it; Busy otherwise (heir-solo-rules: PLACE CHARACTER PHASE, stance).
 func Stance(plan *PlanCard, fame int, tricks []string) string {
+	return stance(plan, fame, len(tricks), func(i int) string { return tricks[i] })
+}
+
+// stance is Stance with the n Tricks' ids read through id.
+func stance(plan *PlanCard, fame, n int, id func(int) string) string {
 	if plan == nil || plan.Kind != Perform {
 		return Busy
 	}
 	top := locations.FameLevel(fame)
-	for _, id := range tricks {
-		if t, ok := trickByID(id); ok && t.Level == top {
+	for i := range n {
+		if t, ok := trickByID(id(i)); ok && t.Level == top {
 			return Ready
 		}
 	}
@@ -24,7 +30,8 @@ func Stance(plan *PlanCard, fame int, tricks []string) string {
 // restance re-evaluates the stance at once (turn start, crossing 16/36
 // Fame, a new Trick) and says when it changes.
 func (m *match) restance() {
-	s := Stance(m.s.Heir.Plan, m.s.Heir.Fame, m.s.Heir.trickIDs())
+	h := &m.s.Heir
+	s := stance(h.Plan, h.Fame, len(h.Tricks), func(i int) string { return h.Tricks[i].ID })
 	if s == m.s.Heir.Stance {
 		return
 	}
@@ -52,11 +59,12 @@ func contested(loc string, heirLeft, heirMagicianOnly, playerLeft, playerMagicia
 // Ready: Theater (earliest day) > Downtown > Academy > Market Row > Dark
 // Alley > Workshop; Busy: Downtown > Academy > Theater (latest day) > Market
 // Row > Dark Alley > Workshop.
+// The list is shared: callers must not change it.
 func Priorities(stance string) []string {
-	if stance == Ready {
-		return []string{Theater, Downtown, Academy, MarketRow, DarkAlley, Workshop}
+	if stance != Ready {
+		stance = Busy
 	}
-	return []string{Downtown, Academy, Theater, MarketRow, DarkAlley, Workshop}
+	return difficulty.Data().LocationPriority[stance]
 }
 
 // ClampAP turns the Heir's Action Points into the ones it resolves with and

@@ -178,15 +178,22 @@ type PlayerTotals struct {
 	L3Bonus int `json:"level3_bonus"`
 }
 
-// unplaced lists the indexes of the Heir's Characters still to place.
-func (h *Heir) unplaced() []int {
-	var out []int
+// FinalFame is the Heir's Fame (its final score once the game is over) and
+// the turn reached, as a simulation reports them.
+func (s State) FinalFame() (fame, turns int) {
+	if s.Result != nil {
+		return s.Result.Heir, s.Turn
+	}
+	return s.Heir.Fame, s.Turn
+}
+
+// unplaced yields the indexes of the Heir's Characters still to place.
+func (h *Heir) unplaced(yield func(int) bool) {
 	for i, c := range h.Characters {
-		if c.Assigned != "" && !c.Placed && !c.Skipped {
-			out = append(out, i)
+		if c.Assigned != "" && !c.Placed && !c.Skipped && !yield(i) {
+			return
 		}
 	}
-	return out
 }
 
 // count is how many Characters of kind the Heir has, on the board and waiting.

@@ -18,6 +18,13 @@ var tricks = sync.OnceValues(func() ([]trickerion.Trick, map[string]trickerion.T
 	return all, byID
 })
 
+// magicians and prophecies are the Magician and Prophecy cards, read once
+// and shared like the Tricks.
+var (
+	magicianCards = sync.OnceValue(trickerion.Magicians)
+	prophecyCards = sync.OnceValue(trickerion.Prophecies)
+)
+
 // trickByID is trickerion.TrickByID on the shared copy.
 func trickByID(id string) (trickerion.Trick, bool) {
 	_, byID := tricks()

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
+	"slices"
 
 	"tableside/engine/heir/difficulty"
 )
@@ -165,12 +166,10 @@ func (in Input) validate() error {
 	if s.Secrets < 0 || s.Coins < 0 || s.Banners.HeirLeft < 0 || s.Banners.PlayerLeft < 0 {
 		return fmt.Errorf("academy: negative count in %+v", s)
 	}
-	seen := map[string]bool{}
-	for _, t := range in.Tricks {
-		if t == "" || seen[t] {
+	for i, t := range in.Tricks {
+		if t == "" || slices.Contains(in.Tricks[:i], t) { // a board holds 4 Tricks at most
 			return fmt.Errorf("academy: empty or repeated Trick id %q", t)
 		}
-		seen[t] = true
 	}
 	return s.Board.Validate()
 }
@@ -213,6 +212,14 @@ func (a *Action) Done() bool { return a.left == 0 && a.pending == nil }
 func (a *Action) State() State {
 	s := a.in.State
 	s.Board = s.Board.Clone()
+	return s
+}
+
+// Finish is State once the action is Done, without the copy: the Action
+// hands its board over and must not be used again.
+func (a *Action) Finish() State {
+	s := a.in.State
+	a.in.State = State{}
 	return s
 }
 

@@ -2,6 +2,7 @@ package academy
 
 import (
 	"math/rand/v2"
+	"reflect"
 	"testing"
 
 	"tableside/engine/heir/difficulty"
@@ -73,6 +74,9 @@ func TestAcademy_ExampleSteps1to2(t *testing.T) {
 	}
 	if in.State.Board.Rooms[idx(t, "PR4")].Tile != nil {
 		t.Error("Start changed the caller's Board")
+	}
+	if fin := a.Finish(); !reflect.DeepEqual(fin, s) {
+		t.Errorf("Finish %+v, State %+v", fin, s)
 	}
 }
 

@@ -82,6 +82,9 @@ const NumSpaces = len(spaces)
 // Board.Rooms.
 func Spaces() []Space { return append([]Space(nil), spaces[:]...) }
 
+// SpaceAt is Spaces()[i], without the copy of the list.
+func SpaceAt(i int) Space { return spaces[i] }
+
 // SpaceIndex returns the index of the space with the given id.
 func SpaceIndex(id string) (int, error) {
 	for i, s := range spaces {

@@ -8,15 +8,7 @@ import "tableside/engine/heir/difficulty"
 // The FLOW resolves 6 AP as 5 AP (+1 Fame); ap above 5 reads the 5 AP column,
 // ap below 1 gives 0.
 func Actions(l difficulty.Level, ap int) int {
-	if ap < 1 {
-		return 0
-	}
-	ap = min(ap, 5)
-	row := difficulty.Pick(l,
-		[5]int{1, 1, 1, 2, 2},
-		[5]int{1, 1, 2, 2, 2},
-		[5]int{1, 1, 2, 2, 3})
-	return row[ap-1]
+	return difficulty.ByAP(l.Tables().AcademyActions, ap)
 }
 
 // BannersForTurn is how many Banners a Renovate places on turn 1..7

@@ -1,5 +1,7 @@
 // Package difficulty names the Heir's difficulty levels, which every table
-// of the Heir's rules is read by.
+// of the Heir's rules is read by, and holds those tables: one shared,
+// read-only copy of the component data (trickerion.HeirTables) that the
+// rule packages read instead of writing the numbers again.
 package difficulty
 
 import "fmt"
@@ -33,16 +35,4 @@ func Parse(s string) (Level, error) {
 		}
 	}
 	return 0, fmt.Errorf("difficulty: %q is not easy, normal or hard", s)
-}
-
-// Pick returns the entry of a table row written Easy, Normal, Hard.
-func Pick[T any](l Level, easy, normal, hard T) T {
-	switch l {
-	case Easy:
-		return easy
-	case Normal:
-		return normal
-	default:
-		return hard
-	}
 }

@@ -3,8 +3,11 @@ package locations
 import (
 	"maps"
 	"math/rand/v2"
+	"slices"
+	"sync"
 
 	"tableside/engine/heir/difficulty"
+	"tableside/engine/trickerion"
 )
 
 // AssignmentCards is how many Special Assignment cards the Heir draws at the
@@ -12,22 +15,30 @@ import (
 // 1/2/2/3/3 for 1 to 5 AP (heir-solo-rules: DARK ALLEY table). Below 1 AP
 // it draws none; above 5 AP it reads the 5 AP column.
 func AssignmentCards(l difficulty.Level, ap int) int {
-	return byAP(ap, difficulty.Pick(l,
-		[5]int{1, 1, 1, 2, 2},
-		[5]int{1, 1, 2, 2, 3},
-		[5]int{1, 2, 2, 3, 3}))
+	return difficulty.ByAP(l.Tables().DarkAlleyCards, ap)
+}
+
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }
 
 // AssignmentColours are the Special Assignment decks the Heir draws from, in
 // its tie-break order Theater > Downtown > Academy > Market Row > Workshop
 // (heir-solo-rules: DARK ALLEY step 2); the Academy deck only with the
-// Academy.
+// Academy. The list is shared: callers must not change it.
 func AssignmentColours(academy bool) []string {
-	if academy {
-		return []string{LocTheater, LocDowntown, LocAcademy, LocMarketRow, LocWorkshop}
-	}
-	return []string{LocTheater, LocDowntown, LocMarketRow, LocWorkshop}
+	return colours()[academy]
 }
+
+// colours reads the draw priority of the component data once: with the
+// Academy as it is, without it the Academy deck left out.
+var colours = sync.OnceValue(func() map[bool][]string {
+	all := difficulty.Data().DarkAlleyDrawPriority
+	return map[bool][]string{true: all, false: slices.DeleteFunc(slices.Clone(all), func(l string) bool { return l == trickerion.Academy })}
+})
 
 // DarkAlleyState is what the Heir's Dark Alley action reads.
 type DarkAlleyState struct {
@@ -65,18 +76,20 @@ type DarkAlleyResult struct {
 // Rules decision: a colour whose deck is empty is passed over; if every
 // deck is empty the Heir draws fewer cards.
 func DarkAlley(s DarkAlleyState, r *rand.Rand) DarkAlleyResult {
+	n := AssignmentCards(s.Level, s.AP)
 	res := DarkAlleyResult{Held: maps.Clone(s.Held), DeckLeft: maps.Clone(s.DeckLeft)}
 	if res.Held == nil {
 		res.Held = map[string]int{}
 	}
 	res.Rotate = r.IntN(2) == 0
+	res.Steps = make([]Step, 0, n+2*b2i(res.Rotate)) // room for every step
 	if res.Rotate {
 		res.Steps = append(res.Steps, Step{Kind: StepRotateProphecy, Rule: "1"})
 		if s.Priestess {
 			res.Steps = append(res.Steps, Step{Kind: StepPriestessSwap, Rule: "Priestess of Mysticism"})
 		}
 	}
-	for range AssignmentCards(s.Level, s.AP) {
+	for range n {
 		c, ok := res.fewest(AssignmentColours(s.Academy))
 		if !ok {
 			break
@@ -86,6 +99,9 @@ func DarkAlley(s DarkAlleyState, r *rand.Rand) DarkAlleyResult {
 			res.DeckLeft[c] = n - 1
 		}
 		res.Steps = append(res.Steps, Step{Kind: StepDrawAssignment, Rule: "2", Location: c})
+	}
+	if len(res.Steps) == 0 {
+		res.Steps = nil
 	}
 	return res
 }

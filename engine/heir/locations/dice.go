@@ -95,18 +95,7 @@ func (ds Dice) coins(d Die) int {
 // takes none; above 5 AP it reads the 5 AP column (the FLOW turns 6 AP into
 // 5 AP and 1 Fame).
 func DiceToCollect(l difficulty.Level, ap int) int {
-	return byAP(ap, difficulty.Pick(l,
-		[5]int{1, 1, 1, 2, 2},
-		[5]int{1, 1, 1, 2, 3},
-		[5]int{1, 1, 2, 3, 3}))
-}
-
-// byAP reads a 1..5 AP table row.
-func byAP(ap int, row [5]int) int {
-	if ap < 1 {
-		return 0
-	}
-	return row[min(ap, 5)-1]
+	return difficulty.ByAP(l.Tables().DowntownDice, ap)
 }
 
 // rerollOrder is the order in which an X die is chosen for the reroll:

@@ -42,16 +42,20 @@ func (c Characters) clone() Characters {
 
 // DowntownState is what the Heir's Downtown action reads.
 type DowntownState struct {
-	Level        difficulty.Level
-	AP           int                 // Action Points of the placed Character, 1..5
-	Dice         Dice                // after any reroll (see RerollDie)
-	Fame         int                 // the Heir's Fame
-	Favorite     trickerion.Category // the Heir's Favorite Trick category
-	Tricks       []trickerion.Trick  // the Heir's board, left to right
-	Characters   Characters
-	Academy      bool               // the Academy expansion is in play
-	Residence    []trickerion.Trick // Tricks still in Dahlgaard's Residence
-	ShoppingList []string           // component types on the Heir's Shopping List
+	Level      difficulty.Level
+	AP         int                 // Action Points of the placed Character, 1..5
+	Dice       Dice                // after any reroll (see RerollDie)
+	Fame       int                 // the Heir's Fame
+	Favorite   trickerion.Category // the Heir's Favorite Trick category
+	Tricks     []trickerion.Trick  // the Heir's board, left to right
+	Characters Characters
+	Academy    bool // the Academy expansion is in play
+	// Residence is the Tricks still in Dahlgaard's Residence (see
+	// TrickRefs), read only. Downtown draws only from those of the Trick
+	// dice's categories at the Heir's Fame Level (LearnCandidates), so a
+	// caller may give just those.
+	Residence    []*trickerion.Trick
+	ShoppingList []string // component types on the Heir's Shopping List
 	// DoubleCoins: the active Prophecy doubles the Coins of the chosen
 	// Bank die ("Double Coins", rassmian p02; it affects the Heir too,
 	// data/trickerion/prophecies.yaml).
@@ -100,7 +104,7 @@ type DowntownResult struct {
 	Steps        []Step // in order
 	Dice         Dice
 	Tricks       []trickerion.Trick
-	Residence    []trickerion.Trick
+	Residence    []*trickerion.Trick
 	ShoppingList []string
 	Characters   Characters // Characters after the hires (new ones wait beside the board)
 	Coins        int        // Coins gained
@@ -116,10 +120,6 @@ func (r DowntownResult) Collected() int {
 	}
 	return n
 }
-
-// downtownStep is one item of the Heir's Downtown list; it reports whether
-// it was performed.
-type downtownStep func(*DowntownResult, *DowntownState, *rand.Rand) bool
 
 // Downtown resolves the Heir's Downtown action (heir-solo-rules: DOWNTOWN):
 // it walks the list once, top to bottom, never restarting, performing each
@@ -148,12 +148,30 @@ func Downtown(s DowntownState, r *rand.Rand) (DowntownResult, error) {
 		ShoppingList: slices.Clone(s.ShoppingList),
 		Characters:   s.Characters.clone(),
 	}
-	steps := []downtownStep{learnTrick, hireSpecialist, hireApprenticeIfRoom, takeHigherBank, takeOtherBank, hireApprentice}
-	for _, step := range steps {
+	if res.Collect > 0 { // a die set to X per step, and a Trick returned
+		res.Steps = make([]Step, 0, res.Collect+1)
+	}
+	for step := range 6 {
 		if res.Collected() >= res.Collect {
 			break
 		}
-		step(&res, &s, r)
+		switch step { // called directly: res and s stay on the stack
+		case 0:
+			learnTrick(&res, &s, r)
+		case 1:
+			hireSpecialist(&res)
+		case 2:
+			hireApprenticeIfRoom(&res, s.Academy)
+		case 3:
+			res.takeBank(res.higherBank(), "4", s.DoubleCoins)
+		case 4:
+			takeOtherBank(&res, s.DoubleCoins)
+		case 5:
+			hireApprenticeRule(&res, "6")
+		}
+	}
+	if len(res.Steps) == 0 {
+		res.Steps = nil
 	}
 	return res, nil
 }
@@ -196,19 +214,28 @@ func dieCategory(face string, favorite trickerion.Category) (trickerion.Category
 // Level still in Dahlgaard's Residence, without the Level 1 Trick needing a
 // single type of Basic Component (heir-solo-rules: DOWNTOWN step 1a and its
 // EXCEPTION), sorted by ID.
-func LearnCandidates(residence []trickerion.Trick, cat trickerion.Category, fame int) []trickerion.Trick {
+func LearnCandidates(residence []*trickerion.Trick, cat trickerion.Category, fame int) []*trickerion.Trick {
 	lvl := FameLevel(fame)
-	var out []trickerion.Trick
+	out := make([]*trickerion.Trick, 0, 4) // a category has 4 Tricks of a Level
 	for _, t := range residence {
 		if t.Category != cat || t.Level != lvl {
 			continue
 		}
-		if lvl == 1 && trickerion.IsSingleComponentLevel1(t) {
+		if lvl == 1 && trickerion.IsSingleComponentLevel1(*t) {
 			continue
 		}
 		out = append(out, t)
 	}
-	slices.SortFunc(out, func(a, b trickerion.Trick) int { return strings.Compare(a.ID, b.ID) })
+	slices.SortFunc(out, func(a, b *trickerion.Trick) int { return strings.Compare(a.ID, b.ID) })
+	return out
+}
+
+// TrickRefs points at the Tricks of ts, for a DowntownState's Residence.
+func TrickRefs(ts []trickerion.Trick) []*trickerion.Trick {
+	out := make([]*trickerion.Trick, len(ts))
+	for i := range ts {
+		out[i] = &ts[i]
+	}
 	return out
 }
 
@@ -231,7 +258,7 @@ func learnTrick(res *DowntownResult, s *DowntownState, r *rand.Rand) bool {
 		if len(cands) == 0 {
 			continue
 		}
-		res.learn(d, cands[r.IntN(len(cands))])
+		res.learn(d, *cands[r.IntN(len(cands))])
 		return true
 	}
 	return false
@@ -241,12 +268,12 @@ func learnTrick(res *DowntownResult, s *DowntownState, r *rand.Rand) bool {
 // rightmost Trick if the board is full), 1c (insert by Yield), 1d (prepare)
 // and 1e (Shopping List).
 func (res *DowntownResult) learn(d Die, t trickerion.Trick) {
-	res.Residence = slices.DeleteFunc(res.Residence, func(x trickerion.Trick) bool { return x.ID == t.ID })
+	res.Residence = slices.DeleteFunc(res.Residence, func(x *trickerion.Trick) bool { return x.ID == t.ID })
 	if len(res.Tricks) == TrickSlots {
 		last := len(res.Tricks) - 1
 		old := res.Tricks[last]
 		res.Tricks = res.Tricks[:last]
-		res.Residence = append(res.Residence, old)
+		res.Residence = append(res.Residence, &old)
 		res.Steps = append(res.Steps, Step{Kind: StepReturnTrick, Rule: "1b", Trick: old, Slot: last})
 	}
 	slot := InsertSlot(res.Tricks, t)
@@ -286,7 +313,7 @@ func addToShoppingList(list *[]string, t trickerion.Trick) []string {
 
 // hireSpecialist is Downtown step 2: the Specialist die shows a kind the
 // Heir lacks.
-func hireSpecialist(res *DowntownResult, _ *DowntownState, _ *rand.Rand) bool {
+func hireSpecialist(res *DowntownResult) bool {
 	f := res.Dice[SpecialistDie]
 	if f == FaceX || slices.Contains(res.Characters.Specialists, f) {
 		return false
@@ -307,18 +334,14 @@ func CharacterLimit(academy bool) int {
 }
 
 // hireApprenticeIfRoom is Downtown step 3.
-func hireApprenticeIfRoom(res *DowntownResult, s *DowntownState, _ *rand.Rand) bool {
-	if res.Characters.Total() > CharacterLimit(s.Academy) {
+func hireApprenticeIfRoom(res *DowntownResult, academy bool) bool {
+	if res.Characters.Total() > CharacterLimit(academy) {
 		return false
 	}
 	return hireApprenticeRule(res, "3")
 }
 
-// hireApprentice is Downtown step 6 (no Character limit).
-func hireApprentice(res *DowntownResult, _ *DowntownState, _ *rand.Rand) bool {
-	return hireApprenticeRule(res, "6")
-}
-
+// hireApprenticeRule hires an Apprentice (Downtown steps 3 and 6).
 func hireApprenticeRule(res *DowntownResult, rule string) bool {
 	if !res.Dice.available(ApprenticeDie) || res.Characters.Apprentices >= MaxApprentices {
 		return false
@@ -328,21 +351,20 @@ func hireApprenticeRule(res *DowntownResult, rule string) bool {
 	return true
 }
 
-// takeHigherBank is Downtown step 4: the higher available Bank die (the
-// first one if both show the same).
-func takeHigherBank(res *DowntownResult, s *DowntownState, _ *rand.Rand) bool {
-	d := BankDie1
+// higherBank is the Bank die Downtown step 4 takes: the higher available
+// one (the first one if both show the same).
+func (res *DowntownResult) higherBank() Die {
 	if !res.Dice.available(BankDie1) || res.Dice.coins(BankDie2) > res.Dice.coins(BankDie1) {
-		d = BankDie2
+		return BankDie2
 	}
-	return res.takeBank(d, "4", s.DoubleCoins)
+	return BankDie1
 }
 
 // takeOtherBank is Downtown step 5: whichever Bank die is still available.
-func takeOtherBank(res *DowntownResult, s *DowntownState, _ *rand.Rand) bool {
+func takeOtherBank(res *DowntownResult, double bool) bool {
 	for _, d := range []Die{BankDie1, BankDie2} {
 		if res.Dice.available(d) {
-			return res.takeBank(d, "5", s.DoubleCoins)
+			return res.takeBank(d, "5", double)
 		}
 	}
 	return false

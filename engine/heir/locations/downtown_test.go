@@ -37,8 +37,16 @@ func ids(ts []trickerion.Trick) []string {
 }
 
 // residenceWithout is every Trick but the given ones.
-func residenceWithout(ids ...string) []trickerion.Trick {
-	return slices.DeleteFunc(trickerion.Tricks(), func(t trickerion.Trick) bool { return slices.Contains(ids, t.ID) })
+func residenceWithout(ids ...string) []*trickerion.Trick {
+	return slices.DeleteFunc(TrickRefs(trickerion.Tricks()), func(t *trickerion.Trick) bool { return slices.Contains(ids, t.ID) })
+}
+
+func refIDs(ts []*trickerion.Trick) []string {
+	var out []string
+	for _, t := range ts {
+		out = append(out, t.ID)
+	}
+	return out
 }
 
 func rng(seed uint64) *rand.Rand { return rand.New(rand.NewPCG(seed, 0)) }
@@ -141,7 +149,7 @@ func TestDowntown_RulebookExample(t *testing.T) {
 	if res.Dice != (Dice{"X", "X", "X", "X", "X", "4"}) {
 		t.Errorf("dice after %v", res.Dice)
 	}
-	if slices.ContainsFunc(res.Residence, func(x trickerion.Trick) bool { return x.ID == "T31_Walled" }) {
+	if slices.ContainsFunc(res.Residence, func(x *trickerion.Trick) bool { return x.ID == "T31_Walled" }) {
 		t.Error("Walled still in the Residence")
 	}
 }
@@ -184,7 +192,7 @@ func TestDowntown_Step1a_Level1Exception(t *testing.T) {
 		{trickerion.Spiritual, 36, []string{"T21_BalsamosSkull", "T22_Séance", "T23_SkeletonDance", "T24_Metamorphosis"}},
 	}
 	for _, c := range cases {
-		got := ids(LearnCandidates(trickerion.Tricks(), c.cat, c.fame))
+		got := refIDs(LearnCandidates(TrickRefs(trickerion.Tricks()), c.cat, c.fame))
 		if !slices.Equal(got, c.want) {
 			t.Errorf("%s at %d Fame: %v, want %v", c.cat, c.fame, got, c.want)
 		}
@@ -235,13 +243,13 @@ func TestDowntown_Step1_Condition(t *testing.T) {
 // nothing left to learn is passed over; with no learnable die, step 1 is
 // skipped without setting a die to X.
 func TestDowntown_Step1_EmptyResidencePile(t *testing.T) {
-	noOpticalL2 := slices.DeleteFunc(residenceWithout(), func(t trickerion.Trick) bool {
+	noOpticalL2 := slices.DeleteFunc(residenceWithout(), func(t *trickerion.Trick) bool {
 		return t.Category == trickerion.Optical && t.Level == 2
 	})
-	noL2 := slices.DeleteFunc(residenceWithout(), func(t trickerion.Trick) bool { return t.Level == 2 })
+	noL2 := slices.DeleteFunc(residenceWithout(), func(t *trickerion.Trick) bool { return t.Level == 2 })
 	cases := []struct {
 		name      string
-		residence []trickerion.Trick
+		residence []*trickerion.Trick
 		wantKind  StepKind
 		wantDie   Die
 	}{
@@ -269,7 +277,7 @@ func TestDowntown_Step1b_ReturnRightmost(t *testing.T) {
 	owned := []string{"T33_BuriedAlive", "T29_PrisonBreak", "T30_ZigZagLady", "T26_StocksEscape"}
 	s := DowntownState{Level: difficulty.Easy, AP: 1, Dice: Dice{"mechanical", "X", "X", "X", "X", "X"}, Fame: 40,
 		Favorite: trickerion.Escape, Tricks: tricks(t, owned...),
-		Residence: tricks(t, "T47_Automaton"), ShoppingList: []string{"wood", "metal"}}
+		Residence: TrickRefs(tricks(t, "T47_Automaton")), ShoppingList: []string{"wood", "metal"}}
 	res, err := Downtown(s, rng(1))
 	if err != nil {
 		t.Fatal(err)
@@ -285,8 +293,8 @@ func TestDowntown_Step1b_ReturnRightmost(t *testing.T) {
 	if !slices.Equal(ids(res.Tricks), want) {
 		t.Errorf("board %v, want %v", ids(res.Tricks), want)
 	}
-	if !slices.Equal(ids(res.Residence), []string{"T26_StocksEscape"}) {
-		t.Errorf("residence %v, want Stocks Escape back", ids(res.Residence))
+	if !slices.Equal(refIDs(res.Residence), []string{"T26_StocksEscape"}) {
+		t.Errorf("residence %v, want Stocks Escape back", refIDs(res.Residence))
 	}
 	if !slices.Equal(learn.Components, []string{"cog", "petroleum"}) || !slices.Equal(res.ShoppingList, []string{"wood", "metal", "cog", "petroleum"}) {
 		t.Errorf("added %v, list %v; want cog and petroleum added, metal already there", learn.Components, res.ShoppingList)

@@ -23,7 +23,7 @@ func ExampleDowntown() {
 		Level: difficulty.Normal, AP: 5, Dice: dice, Fame: 18, Favorite: trickerion.Escape,
 		Tricks:     []trickerion.Trick{window},
 		Characters: locations.Characters{Protege: true, Specialists: []string{locations.Assistant}, Apprentices: 2},
-		Academy:    true, Residence: trickerion.TricksOf(trickerion.Escape, 2),
+		Academy:    true, Residence: locations.TrickRefs(trickerion.TricksOf(trickerion.Escape, 2)),
 	}, rand.New(rand.NewPCG(6, 0)))
 	if err != nil {
 		fmt.Println(err)

@@ -13,16 +13,6 @@ package locations
 
 import "tableside/engine/trickerion"
 
-// Location ids, as used throughout the Heir packages.
-const (
-	LocDowntown  = trickerion.Downtown
-	LocMarketRow = trickerion.MarketRow
-	LocDarkAlley = trickerion.DarkAlley
-	LocAcademy   = trickerion.Academy
-	LocTheater   = trickerion.Theater
-	LocWorkshop  = trickerion.Workshop
-)
-
 // Fame thresholds of Trick Levels 2 and 3 (Trick cards' Fame thresholds
 // 1/16/36).
 const (
@@ -76,7 +66,7 @@ func GentlemanFame(location string, magician bool, trickCards int) int {
 		return 0
 	}
 	switch location {
-	case LocDowntown, LocMarketRow, LocDarkAlley, LocAcademy:
+	case trickerion.Downtown, trickerion.MarketRow, trickerion.DarkAlley, trickerion.Academy:
 		return trickCards
 	}
 	return 0

@@ -43,8 +43,8 @@ func TestGentlemanFame(t *testing.T) {
 		magician bool
 		want     int
 	}{
-		{LocDowntown, true, 3}, {LocMarketRow, true, 3}, {LocDarkAlley, true, 3}, {LocAcademy, true, 3},
-		{LocTheater, true, 0}, {LocWorkshop, true, 0}, {LocDowntown, false, 0},
+		{trickerion.Downtown, true, 3}, {trickerion.MarketRow, true, 3}, {trickerion.DarkAlley, true, 3}, {trickerion.Academy, true, 3},
+		{trickerion.Theater, true, 0}, {trickerion.Workshop, true, 0}, {trickerion.Downtown, false, 0},
 	}
 	for _, c := range cases {
 		if got := GentlemanFame(c.loc, c.magician, 3); got != c.want {

@@ -60,9 +60,10 @@ func MarketRow(s MarketRowState, r *rand.Rand) MarketRowResult {
 	if len(gone) > 0 {
 		res.Steps = append(res.Steps, Step{Kind: StepDiscardShopping, Rule: "1", Components: gone})
 	}
+	var buf [16]string
 	for n := 0; n < s.AP; n++ {
 		slot := slices.Index(res.OrderSlots, "")
-		wanted := slices.DeleteFunc(slices.Clone(res.ShoppingList), func(c string) bool { return slices.Contains(res.OrderSlots, c) })
+		wanted := slices.DeleteFunc(append(buf[:0], res.ShoppingList...), func(c string) bool { return slices.Contains(res.OrderSlots, c) })
 		if slot < 0 || len(wanted) == 0 {
 			break
 		}

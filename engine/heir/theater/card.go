@@ -290,9 +290,8 @@ func (s CardSpec) HasSlot(sl trickerion.Slot) bool {
 // LinkAt returns the link circle of slot sl in direction d, if any.
 func (s CardSpec) LinkAt(sl trickerion.Slot, d Direction) (trickerion.Link, bool) {
 	n := step(sl, d)
-	k := pairKey(sl, n)
 	for _, l := range s.Links {
-		if pairKey(l.A, l.B) == k {
+		if l.A == sl && l.B == n || l.A == n && l.B == sl { // the same pair, either way round
 			return l, true
 		}
 	}
@@ -309,6 +308,16 @@ func (s CardSpec) LinkDirections(sl trickerion.Slot) []Direction {
 		}
 	}
 	return out
+}
+
+// HasLink reports whether slot sl has a link circle in any direction.
+func (s CardSpec) HasLink(sl trickerion.Slot) bool {
+	for _, d := range Directions {
+		if _, ok := s.LinkAt(sl, d); ok {
+			return true
+		}
+	}
+	return false
 }
 
 // Card is a Performance card on display in the Theater: its spec, the Heir's
@@ -354,22 +363,32 @@ func (c Card) MarkerAt(sl trickerion.Slot) (Marker, bool) {
 // FreeSlots returns the empty slots, top to bottom then left to right.
 func (c Card) FreeSlots() []trickerion.Slot {
 	var out []trickerion.Slot
+	for sl := range c.EachFreeSlot {
+		out = append(out, sl)
+	}
+	return out
+}
+
+// EachFreeSlot yields the empty slots in FreeSlots order, without a list.
+func (c Card) EachFreeSlot(yield func(trickerion.Slot) bool) {
 	for y := 0; y <= 2; y++ {
 		for x := 0; x <= 1; x++ {
 			sl := trickerion.Slot{X: x, Y: y}
-			if _, taken := c.MarkerAt(sl); c.Spec.HasSlot(sl) && !taken {
-				out = append(out, sl)
+			if _, taken := c.MarkerAt(sl); c.Spec.HasSlot(sl) && !taken && !yield(sl) {
+				return
 			}
 		}
 	}
-	return out
 }
 
 // Count returns how many markers of owner o (and trick id, if not "") are
 // on the card.
 func (c Card) Count(o Owner, trickID string) int {
 	n := 0
-	for _, m := range c.AllMarkers() {
+	if o == Neutral && trickID == "" { // the grey markers have no Trick
+		n = len(c.Spec.Neutral)
+	}
+	for _, m := range c.Markers {
 		if m.Owner == o && (trickID == "" || m.TrickID == trickID) {
 			n++
 		}
@@ -385,9 +404,32 @@ type LinkOn struct {
 	Shard    bool
 }
 
+// LinksWith is how many Links marker m would make with the markers on the
+// card if it were set up on its (free) slot.
+func (c Card) LinksWith(m Marker) int {
+	n := 0
+	for _, d := range Directions {
+		if _, ok := c.Spec.LinkAt(m.Slot, d); !ok {
+			continue
+		}
+		if o, ok := c.MarkerAt(step(m.Slot, d)); ok && m.CornerAt(d) == o.CornerAt(d.Opposite()) {
+			n++
+		}
+	}
+	return n
+}
+
 // Links returns the Links on the card, in the order of the spec's links.
 func (c Card) Links() []LinkOn {
 	var out []LinkOn
+	for l := range c.links {
+		out = append(out, l)
+	}
+	return out
+}
+
+// links yields the Links on the card, in the order of the spec's links.
+func (c Card) links(yield func(LinkOn) bool) {
 	for _, l := range c.Spec.Links {
 		a, okA := c.MarkerAt(l.A)
 		b, okB := c.MarkerAt(l.B)
@@ -395,9 +437,17 @@ func (c Card) Links() []LinkOn {
 			continue
 		}
 		d, _ := direction(l.A, l.B)
-		if ca := a.CornerAt(d); ca == b.CornerAt(d.Opposite()) {
-			out = append(out, LinkOn{A: a, B: b, Category: ca, Shard: l.Shard})
+		if ca := a.CornerAt(d); ca == b.CornerAt(d.Opposite()) && !yield(LinkOn{A: a, B: b, Category: ca, Shard: l.Shard}) {
+			return
 		}
 	}
-	return out
+}
+
+// linkCount is len(c.Links()), without the list.
+func (c Card) linkCount() int {
+	n := 0
+	for range c.links {
+		n++
+	}
+	return n
 }

@@ -128,11 +128,43 @@ func checkLegal(t *testing.T, in PlaceInput, res PlaceResult) {
 	}
 }
 
+// checkCanPlaceAny: THEATER, IMPORTANT asks whether the Character would
+// place a marker at all; CanPlaceAny answers it as Place would.
+func checkCanPlaceAny(t *testing.T, in PlaceInput) {
+	t.Helper()
+	one := in
+	one.Count = 1
+	want := len(Place(one).Placements) > 0
+	if got := CanPlaceAny(in.Tricks, in.Cards, in.LastTurn, in.FreeFirst); got != want {
+		t.Errorf("CanPlaceAny = %v, Place of one marker places %v", got, want)
+	}
+}
+
+// checkLinksWith: a marker set up on a free slot makes LinksWith new Links.
+func checkLinksWith(t *testing.T, cards []Card) {
+	t.Helper()
+	for ci, c := range cards {
+		before := len(c.Links())
+		for _, sl := range c.FreeSlots() {
+			for _, f := range Directions {
+				m := Marker{Owner: Player, Category: trickerion.Spiritual, Slot: sl, Facing: f}
+				after := c.Clone()
+				after.Markers = append(after.Markers, m)
+				if got, want := c.LinksWith(m), len(after.Links())-before; got != want {
+					t.Errorf("card %d, %v facing %s: LinksWith %d, Links grew by %d", ci, sl, f, got, want)
+				}
+			}
+		}
+	}
+}
+
 func TestTheater_RandomDisplaysAreLegal(t *testing.T) {
 	for seed := range uint64(3000) {
 		r := rand.New(rand.NewPCG(seed, 7))
 		in := randomInput(r)
 		checkLegal(t, in, Place(in))
+		checkCanPlaceAny(t, in)
+		checkLinksWith(t, in.Cards)
 		if t.Failed() {
 			t.Fatalf("seed %d: input %+v", seed, in)
 		}
@@ -146,6 +178,7 @@ func FuzzPlace(f *testing.F) {
 	f.Fuzz(func(t *testing.T, seed uint64) {
 		in := randomInput(rand.New(rand.NewPCG(seed, 7)))
 		checkLegal(t, in, Place(in))
+		checkCanPlaceAny(t, in)
 	})
 }
 

@@ -10,7 +10,7 @@ import (
 // (trickerion-rules-summary.fr: 6. PHASE SPECTACLE, Bonus d'Artiste,
 // Enchaînements) plus the card's bonus. Grey printed markers count.
 func PerformanceValue(c Card) trickerion.Yield {
-	return trickerion.Yield{Fame: len(c.Links())}.Add(c.Spec.Bonus)
+	return trickerion.Yield{Fame: c.linkCount()}.Add(c.Spec.Bonus)
 }
 
 // ChoosePerformance returns the index of the card the Heir performs: among
@@ -40,7 +40,8 @@ func ChoosePerformance(cards []Card) (index int, ok bool) {
 // (heir-solo-rules: PERFORMANCE PHASE, with ERRATA: Easy nothing, Normal 2
 // Coins per Character, Hard 1 Fame per Character).
 func FlatBackstageBonus(level difficulty.Level, n int) trickerion.Yield {
-	return difficulty.Pick(level, trickerion.Yield{}, trickerion.Yield{Coins: 2 * n}, trickerion.Yield{Fame: n})
+	y := level.Tables().BackstageFlatBonus
+	return trickerion.Yield{Fame: n * y.Fame, Coins: n * y.Coins, Shards: n * y.Shards}
 }
 
 // TrickYield is the Yield one of the Heir's markers pays.
@@ -110,7 +111,7 @@ type PerformResult struct {
 // bonus. A marker whose Trick the Heir no longer has pays nothing and is
 // removed.
 func Perform(in PerformInput) PerformResult {
-	res := PerformResult{Links: len(in.Card.Links()), Tricks: append([]HeirTrick(nil), in.Tricks...)}
+	res := PerformResult{Links: in.Card.linkCount(), Tricks: append([]HeirTrick(nil), in.Tricks...)}
 	res.Card = in.Card.Clone()
 	res.Card.Markers = res.Card.Markers[:0]
 	for _, m := range in.Card.Markers {

@@ -13,12 +13,7 @@ import (
 // nothing). heir-solo-rules: THEATER table: Easy 1/2/2, Normal 1/2/3, Hard
 // 2/3/4 for 1/2/3 AP.
 func MarkersToPlace(level difficulty.Level, ap int) int {
-	if ap < 1 {
-		return 0
-	}
-	ap = min(ap, 3)
-	row := difficulty.Pick(level, [3]int{1, 2, 2}, [3]int{1, 2, 3}, [3]int{2, 3, 4})
-	return row[ap-1]
+	return difficulty.ByAP(level.Tables().TheaterMarkers, ap)
 }
 
 // Practice is what a Practice Room does to one of the Heir's Tricks in the
@@ -142,8 +137,11 @@ type PlaceResult struct {
 // Éclat, un seul par joueur").
 func Place(in PlaceInput) PlaceResult {
 	res := PlaceResult{
-		Cards:  cloneCards(in.Cards),
+		Cards:  cloneCards(in.Cards, in.Count),
 		Tricks: slices.Clone(in.Tricks),
+	}
+	if in.Count > 0 {
+		res.Placements = make([]Placement, 0, in.Count)
 	}
 	free := in.FreeFirst
 	for _, job := range assign(in) {
@@ -159,21 +157,27 @@ func Place(in PlaceInput) PlaceResult {
 		res.Gain = res.Gain.Add(pl.Gain)
 		res.PlayerShards += pl.PlayerShards
 	}
+	if len(res.Placements) == 0 {
+		res.Placements = nil
+	}
 	return res
 }
 
 // CanPlaceAny reports whether a non-Magician Character sent to the Theater
 // would place at least one Trick marker; if not, the Heir sends a different
-// Character instead (heir-solo-rules: THEATER, IMPORTANT).
+// Character instead (heir-solo-rules: THEATER, IMPORTANT). It is Place
+// with one marker, without the search: a card the first marker can go to
+// always has a slot it can be set up on.
 func CanPlaceAny(tricks []HeirTrick, cards []Card, lastTurn, freeFirst bool) bool {
-	r := Place(PlaceInput{Count: 1, Tricks: tricks, Cards: cards, LastTurn: lastTurn, FreeFirst: freeFirst})
-	return len(r.Placements) > 0
+	return len(assign(PlaceInput{Count: 1, Tricks: tricks, Cards: cards, LastTurn: lastTurn, FreeFirst: freeFirst})) > 0
 }
 
-func cloneCards(cs []Card) []Card {
+// cloneCards copies the cards, with room on each for more markers.
+func cloneCards(cs []Card, more int) []Card {
 	out := make([]Card, len(cs))
 	for i, c := range cs {
-		out[i] = c.Clone()
+		out[i] = c
+		out[i].Markers = append(make([]Marker, 0, len(c.Markers)+more), c.Markers...)
 	}
 	return out
 }
@@ -283,8 +287,8 @@ func (a *assigner) legal(ti, ci int) bool {
 	}
 	free := t.Practice.FreeOrientation || a.in.FreeFirst
 	usable := 0
-	for _, sl := range c.FreeSlots() {
-		if free || len(c.Spec.LinkDirections(sl)) > 0 {
+	for sl := range c.EachFreeSlot {
+		if free || c.Spec.HasLink(sl) {
 			usable++
 		}
 	}
@@ -312,10 +316,15 @@ type plan struct {
 // Fame, more Shards, then topmost/leftmost slots in placement order, then
 // orientations in clockwise order from Up.
 func better(p, q plan) bool {
-	for _, d := range [][2]int{{len(p.items), len(q.items)}, {p.links, q.links}, {p.fame, q.fame}, {p.shards, q.shards}} {
-		if d[0] != d[1] {
-			return d[0] > d[1]
-		}
+	switch {
+	case len(p.items) != len(q.items):
+		return len(p.items) > len(q.items)
+	case p.links != q.links:
+		return p.links > q.links
+	case p.fame != q.fame:
+		return p.fame > q.fame
+	case p.shards != q.shards:
+		return p.shards > q.shards
 	}
 	for i := range p.items {
 		a, b := p.items[i], q.items[i]

@@ -11,10 +11,12 @@ import (
 // compact copy of the card: slot index y*2+x (reading order), directions
 // 0..3 clockwise from Up, categories as their index in cornerOrder.
 
+// cell is a slot of the compact card: a marker's category, facing and
+// Level, and for the Heir's markers which of its Tricks (-1 for a Trick it
+// no longer has). It holds no pointers, so the search writes no barriers.
 type cell struct {
-	on          bool
-	owner       Owner
-	trick       string
+	on, heir    bool
+	trick       int
 	cat, facing int
 	level       int
 }
@@ -48,8 +50,8 @@ func neighbour(i, d int) int {
 	return slotIndex(x, y)
 }
 
-func newBoard(c Card) *board {
-	b := &board{}
+func newBoard(c Card, tricks []HeirTrick) board {
+	var b board
 	for i := range b.link {
 		b.link[i] = [4]int8{-1, -1, -1, -1}
 	}
@@ -66,8 +68,15 @@ func newBoard(c Card) *board {
 		b.link[a][d.index()] = v
 		b.link[bb][d.Opposite().index()] = v
 	}
-	for _, m := range c.AllMarkers() {
-		b.cells[slotIndex(m.Slot.X, m.Slot.Y)] = cell{on: true, owner: m.Owner, trick: m.TrickID, cat: categoryIndex(m.Category), facing: m.Facing.index(), level: m.Level}
+	for _, n := range c.Spec.Neutral {
+		b.cells[slotIndex(n.Slot.X, n.Slot.Y)] = cell{on: true, trick: -1, cat: categoryIndex(n.Category), facing: n.Facing.index()}
+	}
+	for _, m := range c.Markers {
+		heir, ti := m.Owner == Heir, -1
+		if heir {
+			ti = slices.IndexFunc(tricks, func(t HeirTrick) bool { return t.ID == m.TrickID })
+		}
+		b.cells[slotIndex(m.Slot.X, m.Slot.Y)] = cell{on: true, heir: heir, trick: ti, cat: categoryIndex(m.Category), facing: m.Facing.index(), level: m.Level}
 	}
 	return b
 }
@@ -96,10 +105,11 @@ func (b *board) gain(i, cat, facing, level int, lumenia bool) (links, fame, shar
 	return links, fame, shards
 }
 
-func (b *board) count(trick string) int {
+// count is how many of the Heir's markers of its Trick ti are on the card.
+func (b *board) count(ti int) int {
 	n := 0
 	for _, c := range b.cells {
-		if c.on && c.owner == Heir && c.trick == trick {
+		if c.on && c.heir && c.trick == ti {
 			n++
 		}
 	}
@@ -112,7 +122,7 @@ func (b *board) count(trick string) int {
 // the Link paying the best Level in it, any order pays the same); a marker
 // placed with free orientation (Master of Chains) goes first.
 type searcher struct {
-	b       *board
+	b       board
 	tricks  []HeirTrick
 	order   []int // Trick indices by ascending Level, then given order
 	used    []bool
@@ -124,7 +134,7 @@ type searcher struct {
 // bestPlan finds the best set-up of the markers (Trick indices) assigned to
 // card c (heir-solo-rules: THEATER, optimum position; see better).
 func bestPlan(c Card, tricks []int, in PlaceInput, freeFirst bool) plan {
-	s := &searcher{b: newBoard(c), tricks: in.Tricks, lumenia: in.Lumenia, order: slices.Clone(tricks)}
+	s := &searcher{b: newBoard(c, in.Tricks), tricks: in.Tricks, lumenia: in.Lumenia, order: slices.Clone(tricks)}
 	slices.SortStableFunc(s.order, func(a, b int) int { return cmp.Compare(in.Tricks[a].Level, in.Tricks[b].Level) })
 	s.used = make([]bool, len(s.order))
 	s.rec(-1, freeFirst)
@@ -140,7 +150,7 @@ func (s *searcher) rec(last int, free bool) {
 			continue
 		}
 		t := s.tricks[ti]
-		if s.b.count(t.ID) >= t.perCard() {
+		if s.b.count(ti) >= t.perCard() {
 			continue
 		}
 		s.used[p] = true
@@ -168,14 +178,15 @@ func (s *searcher) tryMarker(ti int, free bool, next int) {
 			}
 			links, fame, shards := s.b.gain(i, cat, f, t.Level, s.lumenia)
 			saved := s.cur
+			// the items slice is a stack: its array is kept for the next tries
 			s.cur.items = append(s.cur.items, item{trick: ti, slot: slotAt(i), facing: Directions[f], free: !normal && !t.Practice.FreeOrientation})
 			s.cur.links += links
 			s.cur.fame += fame
 			s.cur.shards += shards
-			s.b.cells[i] = cell{on: true, owner: Heir, trick: t.ID, cat: cat, facing: f, level: t.Level}
+			s.b.cells[i] = cell{on: true, heir: true, trick: ti, cat: cat, facing: f, level: t.Level}
 			s.rec(next, false)
 			s.b.cells[i] = cell{}
-			s.cur = plan{items: saved.items[:len(saved.items)], links: saved.links, fame: saved.fame, shards: saved.shards}
+			s.cur = plan{items: s.cur.items[:len(saved.items)], links: saved.links, fame: saved.fame, shards: saved.shards}
 		}
 	}
 }
