@@ -16,6 +16,16 @@ type Catalog map[string]map[string]string
 // Languages the catalogs must cover.
 var Languages = []string{"en", "fr"}
 
+// CatalogOf builds a catalog from rows of key, English text, French text.
+func CatalogOf(rows [][3]string) Catalog {
+	c := Catalog{"en": make(map[string]string, len(rows)), "fr": make(map[string]string, len(rows))}
+	for _, r := range rows {
+		c["en"][r[0]] = r[1]
+		c["fr"][r[0]] = r[2]
+	}
+	return c
+}
+
 // Render fills the template for key in lang, falling back to English and
 // then to the key itself, so a missing message shows, never hides.
 func (c Catalog) Render(lang, key string, p Params) string {

@@ -62,8 +62,17 @@ func cardParams(c theater.CardSpec) engine.Params {
 			shard++
 		}
 	}
-	return engine.Params{"card": c.Name, "id": c.ID, "slots": itoa(len(c.Slots)), "links": itoa(len(c.Links)),
+	return engine.Params{"card": cardName(c), "id": c.ID, "slots": itoa(len(c.Slots)), "links": itoa(len(c.Links)),
 		"shardlinks": itoa(shard), "bonus": yieldWords(c.Bonus)}
+}
+
+// cardName names a Performance card: its printed name, or for a Solo card
+// entered without one, its theater (the bonus then tells it apart).
+func cardName(c theater.CardSpec) string {
+	if c.Name != "" {
+		return c.Name
+	}
+	return "@heir.theater." + c.Theater
 }
 
 // yieldWords writes a Yield as "2 Fame 1 Shard" words.
@@ -116,7 +125,7 @@ func (m *match) firstCard() {
 // showCard tells the table which card Tableside drew onto the leftmost slot.
 func (m *match) showCard(c theater.CardSpec, slug string) Card {
 	m.s.Board.Seen = append(m.s.Board.Seen, c.ID)
-	m.ack(slug, "heir.do.newcard", engine.Params{"card": c.Name, "id": c.ID}, ruleIn("base", "END TURN", "move performance cards"),
+	m.ack(slug, "heir.do.newcard", engine.Params{"card": cardName(c), "id": c.ID, "bonus": yieldWords(c.Bonus)}, ruleIn("base", "END TURN", "move performance cards"),
 		map[string]any{"card": c})
 	return Card{Card: theater.Card{Spec: c}, Known: true}
 }

@@ -10,14 +10,7 @@ import (
 
 // Messages is the Heir's message catalog: every prompt, option and event
 // key the game uses, in English and French.
-func Messages() engine.Catalog {
-	c := engine.Catalog{"en": {}, "fr": {}}
-	for _, m := range messages {
-		c["en"][m[0]] = m[1]
-		c["fr"][m[0]] = m[2]
-	}
-	return c
-}
+func Messages() engine.Catalog { return engine.CatalogOf(messages) }
 
 // catalog is Messages, built once.
 var catalog = sync.OnceValue(Messages)
@@ -186,7 +179,10 @@ var messages = [][3]string{
 	{"heir.ask.dawn.empty", "How many empty Contraption slots do you have?", "Combien d'emplacements d'Invention vides avez-vous ?"},
 	{"heir.ask.newcard", "Which Performance card was drawn?", "Quelle carte Spectacle a été piochée ?"},
 	{"heir.opt.card", "{card} ({id}): {slots} slots, {links} Link circles ({shardlinks} with a Shard), bonus {bonus}", "{card} ({id}) : {slots} cases, {links} cercles de Lien ({shardlinks} avec Éclat), bonus {bonus}"},
-	{"heir.do.newcard", "Put Performance card {card} ({id}) face up on the leftmost slot.", "Posez la carte Spectacle {card} ({id}) face visible sur l'emplacement de gauche."},
+	{"heir.do.newcard", "Put Performance card {card} ({id}, bonus {bonus}) face up on the leftmost slot.", "Posez la carte Spectacle {card} ({id}, bonus {bonus}) face visible sur l'emplacement de gauche."},
+	{"heir.theater.riverside_theater", "Riverside Theater", "Théâtre Riverside"},
+	{"heir.theater.grand_magorian", "Grand Magorian", "Grand Magorian"},
+	{"heir.theater.magnus_pantheon", "Magnus Pantheon", "Magnus Pantheon"},
 	// end game
 	{"heir.ask.final.fame", "Your Fame before final scoring?", "Votre Prestige avant le décompte final ?"},
 	{"heir.ask.final.shards", "Your Shards?", "Vos Éclats ?"},

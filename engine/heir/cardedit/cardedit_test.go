@@ -356,3 +356,35 @@ func FuzzEditor(f *testing.F) {
 		}
 	})
 }
+
+// TestEnteredSoloCardIsNamedAtTheTable: a Solo card entered here has no
+// printed name; the game names it by its theater and bonus when it tells
+// the player which card to put out (GAME SETUP step 3).
+func TestEnteredSoloCardIsNamedAtTheTable(t *testing.T) {
+	var steps []step
+	for _, c := range heirtest.Library().SoloPerformanceCards {
+		steps = append(steps, soloSteps(c)...)
+	}
+	lib, _ := play(t, heir.Library{}, append(steps, done))
+	setup, _ := json.Marshal(heir.Setup{Library: lib})
+	g, err := engine.New(heir.Bot{}, setup, 5)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer g.Close()
+	r := rand.New(rand.NewPCG(5, 5))
+	for i := 0; i < 100; i++ {
+		p, _ := g.Prompt()
+		if strings.HasSuffix(p.ID, "setup.card") {
+			text := heir.Messages().Render("en", p.Key, p.Params)
+			if !strings.Contains(text, "Riverside Theater (solo-R") || !strings.Contains(text, "bonus ") {
+				t.Errorf("the first card is put out as %q", text)
+			}
+			return
+		}
+		if _, err := g.Answer(engine.RandomAnswer(p, r, 0)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	t.Fatal("no setup.card instruction in the first 100 prompts")
+}

@@ -4,14 +4,7 @@ import "tableside/engine"
 
 // Messages is the card editor's catalog: every prompt, option and event key
 // it uses, in English and French.
-func Messages() engine.Catalog {
-	c := engine.Catalog{"en": {}, "fr": {}}
-	for _, m := range messages {
-		c["en"][m[0]] = m[1]
-		c["fr"][m[0]] = m[2]
-	}
-	return c
-}
+func Messages() engine.Catalog { return engine.CatalogOf(messages) }
 
 // messages are key, English, French.
 var messages = [][3]string{
