@@ -388,3 +388,42 @@ func TestEnteredSoloCardIsNamedAtTheTable(t *testing.T) {
 	}
 	t.Fatal("no setup.card instruction in the first 100 prompts")
 }
+
+// TestEveryMessageRenders: every prompt, option and event of random
+// editing sessions renders in English and French, with no key or
+// placeholder left in the text.
+func TestEveryMessageRenders(t *testing.T) {
+	cat := cardedit.Messages()
+	check := func(key string, p engine.Params) {
+		for _, lang := range engine.Languages {
+			if s := cat.Render(lang, key, p); strings.Contains(s, "cards.") || strings.Contains(s, "{") {
+				t.Fatalf("%s in %s renders %q", key, lang, s)
+			}
+		}
+	}
+	for seed := uint64(1); seed <= 40; seed++ {
+		g, err := engine.New(cardedit.Bot{}, nil, seed)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r := rand.New(rand.NewPCG(seed, 9))
+		for i := 0; i < 300; i++ {
+			p, ok := g.Prompt()
+			if !ok {
+				break
+			}
+			check(p.Key, p.Params)
+			for _, o := range p.Options {
+				check(o.Key, o.Params)
+			}
+			evs, err := g.Answer(engine.RandomAnswer(p, r, 6))
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, e := range evs {
+				check(e.Key, e.Params)
+			}
+		}
+		g.Close()
+	}
+}
