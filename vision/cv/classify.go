@@ -48,7 +48,7 @@ type verdict struct {
 	alts  []int // twin classes it may be instead (same face, kind unknown)
 
 	margin, kindMargin float64
-	gap                float64 // distance to the rival face minus the best's
+	fit                float64
 	rival              int
 }
 
@@ -58,58 +58,97 @@ type match struct {
 	d                  float64 // robust distance
 }
 
-// classify matches a feature against the model's classes.
-func (m *Model) classify(f feature) verdict {
-	zk := make([]float64, len(m.Colours))
+// faceScore is the discriminant of the face classes for a descriptor and
+// body colour: the best class and turn, its face's margin over the best
+// class of another face (+Inf when no other face is plausible), the
+// rival class, and the colour distance of the die to every kind.
+type faceScore struct {
+	class, rot, rival int
+	rivalRot          int
+	margin            float64
+	zk, gz            []float64
+	zcut              float64
+}
+
+// gateZ is the colour distance that decides which kinds a die may be:
+// its brightness over the ink's counts little (blur and glare move it).
+func gateZ(col [numCol]float64, c KindColour) float64 {
+	var s float64
+	for j := 0; j < numCol; j++ {
+		sd := c.SD[j]
+		if j == 2 {
+			sd = math.Max(4*sd, 0.4)
+		}
+		d := (col[j] - c.Mean[j]) / sd
+		s += d * d
+	}
+	return math.Sqrt(s / numCol)
+}
+
+// score runs the linear discriminant over the classes whose kind's colour
+// is plausible.
+func (m *Model) score(desc []float32, col [numCol]float64) faceScore {
+	fs := faceScore{class: -1, rival: -1, margin: math.Inf(1), zk: make([]float64, len(m.Colours))}
 	zmin := math.Inf(1)
 	for k, kc := range m.Colours {
-		zk[k] = colourZ(f.col, kc)
-		zmin = math.Min(zmin, zk[k])
+		fs.zk[k] = colourZ(col, kc)
+		zmin = math.Min(zmin, gateZ(col, kc))
 	}
-	zcut := math.Max(zPlausible, zmin+zSlack)
-	// Coarse pass: every plausible class at its best rotation.
-	var ms []match
-	for i := range m.Classes {
-		if zk[m.colOf[i]] > zcut {
+	fs.zcut = math.Max(zPlausible, zmin+zSlack)
+	var gs [maxClasses]float64
+	var rs [maxClasses]int
+	best := math.Inf(-1)
+	gz := make([]float64, len(m.Colours))
+	for k, kc := range m.Colours {
+		gz[k] = gateZ(col, kc)
+	}
+	fs.gz = gz
+	for i, c := range m.Classes {
+		gs[i] = math.Inf(-1)
+		if gz[m.colOf[i]] > fs.zcut {
 			continue
 		}
-		best := match{class: i, d: math.Inf(1)}
-		for r, t := range m.coarse[i] {
-			if d := ssd(t, f.coarse); d < best.d {
-				best.rot, best.d = r, d
+		for r := 0; r < 4; r++ {
+			g := float64(dot(m.wRot[(4*i+r)*descDim:(4*i+r+1)*descDim], desc) + c.B)
+			if g > gs[i] {
+				gs[i], rs[i] = g, r
+				if g > best {
+					best, fs.class, fs.rot = g, i, r
+				}
 			}
 		}
-		ms = append(ms, best)
 	}
-	if len(ms) == 0 {
+	if fs.class < 0 {
+		return fs
+	}
+	face := m.Classes[fs.class].Face
+	for i, c := range m.Classes {
+		if c.Face != face && best-gs[i] < fs.margin {
+			fs.margin, fs.rival, fs.rivalRot = best-gs[i], i, rs[i]
+		}
+	}
+	return fs
+}
+
+// maxClasses bounds the classes of a model (the scores live on the stack).
+const maxClasses = 256
+
+// classify matches a feature against the model's classes.
+func (m *Model) classify(f feature) verdict {
+	fs := m.score(f.desc, f.col)
+	if fs.class < 0 {
 		return verdict{resid: math.Inf(1), rival: -1}
 	}
-	sort.Slice(ms, func(a, b int) bool { return ms[a].d < ms[b].d })
-	if len(ms) > fineCands {
-		ms = ms[:fineCands]
-	}
-	// Fine pass with shifts.
-	for k := range ms {
-		m.fine(&ms[k], f)
-	}
-	sort.Slice(ms, func(a, b int) bool { return ms[a].d < ms[b].d })
-	best := ms[0]
+	zk, zcut := fs.zk, fs.zcut
+	gz := fs.gz
+	best := match{class: fs.class, rot: fs.rot}
+	m.fine(&best, f)
 	face := m.Classes[best.class].Face
-	pair, rival, gap := math.Inf(1), -1, math.Inf(1)
-	for _, o := range ms[1:] {
-		if m.Classes[o.class].Face == face {
-			continue
-		}
-		den := robustDist(m.rot[best.class][best.rot], m.rot[o.class][o.rot])
-		if e := (o.d - best.d) / math.Max(den, 1); e < pair {
-			pair, rival, gap = e, o.class, o.d-best.d
-		}
-	}
 	// Kind: the closest colour among the plausible classes of that face.
 	class, kindMargin := best.class, math.Inf(1)
 	var same []int
 	for i, c := range m.Classes {
-		if c.Face == face && zk[m.colOf[i]] <= zcut {
+		if c.Face == face && gz[m.colOf[i]] <= zcut {
 			same = append(same, i)
 		}
 	}
@@ -126,17 +165,50 @@ func (m *Model) classify(f feature) verdict {
 		kindMargin = 0 // the colour says one kind, the face's art another
 	}
 	resid := best.d / float64(innerPixels)
-	a := pair / minPair
+	a := fs.margin / m.Margin
+	if fs.rival >= 0 {
+		// The templates must not prefer the rival face.
+		o := match{class: fs.rival, rot: fs.rivalRot}
+		m.fine(&o, f)
+		if o.d < best.d {
+			a = math.Min(a, 0.9)
+		}
+	}
 	k := kindMargin / minKindZ
 	fit := 1 + (maxResid-resid)/(maxResid-goodResid)
 	// The body colour must look like the kind's: far from every kind's
 	// (a face's edge showing the mat or a side), the kind is a guess.
 	fit = math.Min(fit, 1+(maxColourZ-zk[m.colOf[class]])/maxColourZ)
 	conf := math.Max(0, math.Min(1, math.Min(fit, math.Min(a, k))/2))
-	v := verdict{class: class, resid: resid, conf: conf, margin: pair, kindMargin: kindMargin, rival: rival, gap: gap}
+	v := verdict{class: class, resid: resid, conf: conf, margin: fs.margin, kindMargin: kindMargin, rival: fs.rival, fit: fit}
 	v.alts = append(v.alts, m.Classes[class].Twins...)
 	return v
 }
+
+// calibrate sets the margin at which a face is sure from held-out
+// variants (descriptors xs of classes ys, body colours cols): above the
+// margins of 90% of the variants read as a wrong face (the held-out
+// variants are harder than the dice a camera sees: blur, glare, a light
+// gradient and a misplaced face all at once).
+func (m *Model) calibrate(xs [][]float32, ys []int, cols [][numCol]float64) {
+	var wrong []float64
+	for i, x := range xs {
+		fs := m.score(x, cols[i])
+		if fs.class >= 0 && m.Classes[fs.class].Face != m.Classes[ys[i]].Face {
+			wrong = append(wrong, fs.margin)
+		}
+	}
+	sort.Float64s(wrong)
+	m.Margin = minMargin
+	if len(wrong) > 0 {
+		m.Margin = math.Max(minMargin, wrong[len(wrong)*9/10])
+	}
+	m.heldOut, m.heldOutWrong = len(xs), wrong
+}
+
+// minMargin is the smallest sure margin (log odds of the best face over
+// the next).
+const minMargin = 4.0
 
 // artDiffers reports whether class c's template differs from the matched
 // best class's template as much as two faces do (a different art).
