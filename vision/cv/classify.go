@@ -139,10 +139,19 @@ func (m *Model) classify(f feature) verdict {
 	if fs.class < 0 {
 		return verdict{resid: math.Inf(1), rival: -1}
 	}
-	zk, zcut := fs.zk, fs.zcut
-	gz := fs.gz
 	best := match{class: fs.class, rot: fs.rot}
 	m.fine(&best, f)
+	if best.dx != 0 || best.dy != 0 {
+		// The face sits off the patch's centre: read it again centred as
+		// the best class's template found it.
+		if s := m.score(descriptorOf(blur3(blur3(shifted(f.pad, best.dx, best.dy)))), f.col); s.class >= 0 {
+			fs = s
+			best = match{class: fs.class, rot: fs.rot}
+			m.fine(&best, f)
+		}
+	}
+	zk, zcut := fs.zk, fs.zcut
+	gz := fs.gz
 	face := m.Classes[best.class].Face
 	// Kind: the closest colour among the plausible classes of that face.
 	class, kindMargin := best.class, math.Inf(1)
@@ -267,6 +276,19 @@ func shiftedDist(t, pad []float32, n, m, dx, dy int, limit float64) float64 {
 		}
 	}
 	return float64(s)
+}
+
+// shifted is the ink map (padded by padFine) moved by dx, dy as fine
+// found it: pixel (x, y) of the result is pixel (x−dx, y−dy) of the map.
+func shifted(pad []float32, dx, dy int) []float32 {
+	const n, m = patchSize, padFine
+	w := n + 2*m
+	out := make([]float32, n*n)
+	for y := 0; y < n; y++ {
+		o := (y+m-dy)*w + m - dx
+		copy(out[y*n:y*n+n], pad[o:o+n])
+	}
+	return out
 }
 
 // robustDist is the robust distance between two templates.
