@@ -31,8 +31,12 @@ const (
 	padFine     = 2*coarseShift + 1
 	truncErr    = 0.7
 	minPair     = 0.4
-	minKindZ    = 1.5
-	maxColourZ  = 6.0 // a body colour farther from its kind's is unsure
+	// minTemplatePair: the templates must agree with the discriminant,
+	// the ink map at least this far from the rival face's template
+	// towards the best's (1: exactly the best's).
+	minTemplatePair = 0.15
+	minKindZ        = 2.0
+	maxColourZ      = 6.0 // a body colour farther from its kind's is unsure
 	// fit: the mean robust residual per pixel of the best class; confidence
 	// falls from goodResid to maxResid, and a blob beyond dropResid is no die.
 	goodResid = 0.02
@@ -177,10 +181,13 @@ func (m *Model) classify(f feature) verdict {
 	a := fs.margin / m.Margin
 	if fs.rival >= 0 {
 		// The templates must not prefer the rival face.
-		o := match{class: fs.rival, rot: fs.rivalRot}
-		m.fine(&o, f)
-		if o.d < best.d {
-			a = math.Min(a, 0.9)
+		// The templates must agree: the ink map nearer the best face's
+		// template than any other face's (the closest few by a coarse
+		// look, the LDA's rival among them).
+		for _, c := range m.templateRivals(fs, face, f) {
+			o := m.bestTurn(c, f)
+			den := robustDist(m.rot[best.class][best.rot], m.rot[o.class][o.rot])
+			a = math.Min(a, (o.d-best.d)/math.Max(den, 1)/minTemplatePair)
 		}
 	}
 	k := kindMargin / minKindZ
@@ -276,6 +283,61 @@ func shiftedDist(t, pad []float32, n, m, dx, dy int, limit float64) float64 {
 		}
 	}
 	return float64(s)
+}
+
+// templateRivals are the classes of other faces than face whose
+// templates fit the feature best at a coarse look (templateRivalsN of
+// them), and the discriminant's rival.
+func (m *Model) templateRivals(fs faceScore, face string, f feature) []int {
+	var best [templateRivalsN]match
+	for k := range best {
+		best[k] = match{class: -1, d: math.Inf(1)}
+	}
+	for i, c := range m.Classes {
+		if c.Face == face || fs.gz[m.colOf[i]] > fs.zcut {
+			continue
+		}
+		d := math.Inf(1)
+		for _, t := range m.coarse[i] {
+			d = math.Min(d, ssd(t, f.coarse))
+		}
+		for k := range best {
+			if d < best[k].d {
+				copy(best[k+1:], best[k:len(best)-1])
+				best[k] = match{class: i, d: d}
+				break
+			}
+		}
+	}
+	out := []int{fs.rival}
+	for _, b := range best {
+		if b.class >= 0 && b.class != fs.rival {
+			out = append(out, b.class)
+		}
+	}
+	return out
+}
+
+// templateRivalsN: how many closest other faces' templates are checked.
+const templateRivalsN = 4
+
+// bestTurn matches class c's template at the quarter turn whose coarse
+// template fits the feature best, shifts allowed (the discriminant's turn
+// of a rival face need not be the template's).
+func (m *Model) bestTurn(c int, f feature) match {
+	o := match{class: c}
+	bd := math.Inf(1)
+	for r, t := range m.coarse[c] {
+		for dy := -coarseShift; dy <= coarseShift; dy++ {
+			for dx := -coarseShift; dx <= coarseShift; dx++ {
+				if d := shiftedDist(t, f.cpad, patchSize/2, padCoarse, dx, dy, bd); d < bd {
+					o.rot, bd = r, d
+				}
+			}
+		}
+	}
+	m.fine(&o, f)
+	return o
 }
 
 // shifted is the ink map (padded by padFine) moved by dx, dy as fine
