@@ -36,6 +36,7 @@ const (
 	// towards the best's (1: exactly the best's).
 	minTemplatePair = 0.15
 	minKindZ        = 2.0
+	kindFar         = 2.0 // beyond this many spreads, a kind's margin counts less
 	maxColourZ      = 6.0 // a body colour farther from its kind's is unsure
 	// fit: the mean robust residual per pixel of the best class; confidence
 	// falls from goodResid to maxResid, and a blob beyond dropResid is no die.
@@ -53,6 +54,7 @@ type verdict struct {
 
 	margin, kindMargin float64
 	fit                float64
+	rim                float64 // ink on the patch's rim beyond the template's
 	rival              int
 }
 
@@ -168,16 +170,19 @@ func (m *Model) classify(f feature) verdict {
 	sort.Slice(same, func(a, b int) bool { return zk[m.colOf[same[a]]] < zk[m.colOf[same[b]]] })
 	if len(same) > 0 {
 		class = same[0]
-		for _, o := range same[1:] {
-			if !m.isTwin(class, o) {
-				kindMargin = math.Min(kindMargin, zk[m.colOf[o]]-zk[m.colOf[class]])
-			}
+	}
+	// The kind's margin: over every other kind with that face, plausible
+	// or not.
+	for o, c := range m.Classes {
+		if c.Face == face && o != class && !m.isTwin(class, o) {
+			kindMargin = math.Min(kindMargin, zk[m.colOf[o]]-zk[m.colOf[class]])
 		}
 	}
 	if class != best.class && m.artDiffers(class, best) {
 		kindMargin = 0 // the colour says one kind, the face's art another
 	}
 	resid := best.d / float64(innerPixels)
+	rim := rimExcess(m.rot[best.class][best.rot], f.pad, best.dx, best.dy)
 	a := fs.margin / m.Margin
 	if fs.rival >= 0 {
 		// The templates must not prefer the rival face.
@@ -190,13 +195,17 @@ func (m *Model) classify(f feature) verdict {
 			a = math.Min(a, (o.d-best.d)/math.Max(den, 1)/minTemplatePair)
 		}
 	}
-	k := kindMargin / minKindZ
+	// A colour far from its kind's (a small, blurred die in dim light,
+	// mixed with the mat) must be proportionally farther from the others'.
+	k := kindMargin / minKindZ / math.Max(1, zk[m.colOf[class]]/kindFar)
 	fit := 1 + (maxResid-resid)/(maxResid-goodResid)
 	// The body colour must look like the kind's: far from every kind's
 	// (a face's edge showing the mat or a side), the kind is a guess.
 	fit = math.Min(fit, 1+(maxColourZ-zk[m.colOf[class]])/maxColourZ)
+	// A glyph cut by the patch's edge: the face is misplaced.
+	fit = math.Min(fit, 1+(maxRim-rim)/maxRim)
 	conf := math.Max(0, math.Min(1, math.Min(fit, math.Min(a, k))/2))
-	v := verdict{class: class, resid: resid, conf: conf, margin: fs.margin, kindMargin: kindMargin, rival: fs.rival, fit: fit}
+	v := verdict{class: class, resid: resid, conf: conf, margin: fs.margin, kindMargin: kindMargin, rival: fs.rival, fit: fit, rim: rim}
 	v.alts = append(v.alts, m.Classes[class].Twins...)
 	return v
 }
@@ -339,6 +348,50 @@ func (m *Model) bestTurn(c int, f feature) match {
 	m.fine(&o, f)
 	return o
 }
+
+// rimExcess is how much more ink the ink map (padded by padFine, moved by
+// dx, dy) shows on the patch's rim than template t: a glyph cut by the
+// patch's edge (a misplaced face) shows ink there that no face has.
+func rimExcess(t, pad []float32, dx, dy int) float64 {
+	const n, m = patchSize, padFine
+	w := n + 2*m
+	rm := rimMask()
+	var s float32
+	for y := 0; y < n; y++ {
+		o := (y+m-dy)*w + m - dx
+		for x := 0; x < n; x++ {
+			if rm[y*n+x] {
+				s += max(0, pad[o+x]-t[y*n+x]-rimSlack)
+			}
+		}
+	}
+	return float64(s)
+}
+
+// rimSlack: ink on the rim up to this above the template's is no excess.
+const rimSlack = 0.25
+
+// rimMask marks the patch's rim: the pixels at least rimFrom of the half
+// side from the centre.
+var rimMask = func() func() []bool {
+	const n = patchSize
+	m := make([]bool, n*n)
+	half := float64(n) / 2
+	for y := 0; y < n; y++ {
+		for x := 0; x < n; x++ {
+			dx, dy := math.Abs(float64(x)+0.5-half), math.Abs(float64(y)+0.5-half)
+			m[y*n+x] = math.Max(dx, dy) >= rimFrom*half
+		}
+	}
+	return func() []bool { return m }
+}()
+
+// rimFrom: the rim is the outer 15% of the half side.
+const rimFrom = 0.85
+
+// maxRim: ink beyond the template's on the rim (in pixels of full ink)
+// at which a face is no longer sure.
+const maxRim = 12.0
 
 // shifted is the ink map (padded by padFine) moved by dx, dy as fine
 // found it: pixel (x, y) of the result is pixel (x−dx, y−dy) of the map.
