@@ -204,7 +204,7 @@ func (m *Model) classify(f feature) verdict {
 	fit = math.Min(fit, 1+(maxColourZ-zk[m.colOf[class]])/maxColourZ)
 	// A glyph cut by the patch's edge: the face is misplaced.
 	fit = math.Min(fit, 1+(maxRim-rim)/maxRim)
-	conf := math.Max(0, math.Min(1, math.Min(fit, math.Min(a, k))/2))
+	conf := confidence(fit, a, k)
 	v := verdict{class: class, resid: resid, conf: conf, margin: fs.margin, kindMargin: kindMargin, rival: fs.rival, fit: fit, rim: rim}
 	v.alts = append(v.alts, m.Classes[class].Twins...)
 	return v
@@ -234,6 +234,22 @@ func (m *Model) calibrate(xs [][]float32, ys []int, cols [][numCol]float64) {
 // minMargin is the smallest sure margin (log odds of the best face over
 // the next).
 const minMargin = 4.0
+
+// confidence combines the evidence of the fit, the face and the kind,
+// each 1 at its limit: half the weakest, and less when a second one is
+// weak too (two doubts are worse than one).
+func confidence(fit, face, kind float64) float64 {
+	e := []float64{fit, face, kind}
+	sort.Float64s(e)
+	c := e[0] / 2
+	if e[1] < twoDoubts {
+		c *= math.Max(0, e[1]) / twoDoubts
+	}
+	return math.Max(0, math.Min(1, c))
+}
+
+// twoDoubts: a second piece of evidence below this weakens the confidence.
+const twoDoubts = 1.4
 
 // artDiffers reports whether class c's template differs from the matched
 // best class's template as much as two faces do (a different art).
@@ -489,6 +505,14 @@ var (
 	reshifts = [][2]float64{{-0.07, 0}, {0.07, 0}, {0, -0.07}, {0, 0.07}}
 )
 
+// A placement fitting within conflictResid of the kept one that reads
+// another face leaves the die unsure (confidence at most conflictConf of
+// the threshold).
+const (
+	conflictResid = 0.01
+	conflictConf  = 0.9
+)
+
 // glyphAngles are the turns tried for a die found by its glyph alone (its
 // edges barely show, so its angle is a guess).
 var glyphAngles = []float64{15, 30, 45, 60, 75}
@@ -531,12 +555,23 @@ func (r *Reader) classifyDie(frame gocv.Mat, rc rect) verdict {
 		s.C.Y += (d[0]*uy + d[1]*ux) * rc.W
 		cands = append(cands, s)
 	}
+	tried := []verdict{v}
 	for _, s := range cands {
-		if w := r.m.classify(featureOf(r.q.patch(frame, s))); w.resid < v.resid {
+		w := r.m.classify(featureOf(r.q.patch(frame, s)))
+		tried = append(tried, w)
+		if w.resid < v.resid {
 			v = w
 		}
 		if v.conf >= r.m.Threshold && v.resid <= goodResid {
 			break
+		}
+	}
+	// Placements that fit about as well but read another face: the face
+	// is not sure.
+	face := r.m.Classes[v.class].Face
+	for _, w := range tried {
+		if r.m.Classes[w.class].Face != face && w.resid <= v.resid+conflictResid {
+			v.conf = math.Min(v.conf, conflictConf*r.m.Threshold)
 		}
 	}
 	return v
