@@ -54,7 +54,8 @@ type verdict struct {
 
 	margin, kindMargin float64
 	fit                float64
-	rim                float64 // ink on the patch's rim beyond the template's
+	rim                float64    // ink on the patch's rim beyond the template's
+	rimDir             [2]float64 // where that ink is (unit, patch axes)
 	rival              int
 }
 
@@ -74,6 +75,7 @@ type faceScore struct {
 	margin            float64
 	zk, gz            []float64
 	zcut              float64
+	g                 []float64 // per class, its discriminant at its best turn
 }
 
 // gateZ is the colour distance that decides which kinds a die may be:
@@ -124,6 +126,7 @@ func (m *Model) score(desc []float32, col [numCol]float64) faceScore {
 			}
 		}
 	}
+	fs.g = gs[:len(m.Classes)]
 	if fs.class < 0 {
 		return fs
 	}
@@ -178,11 +181,11 @@ func (m *Model) classify(f feature) verdict {
 			kindMargin = math.Min(kindMargin, zk[m.colOf[o]]-zk[m.colOf[class]])
 		}
 	}
-	if class != best.class && m.artDiffers(class, best) {
-		kindMargin = 0 // the colour says one kind, the face's art another
+	if class != best.class && fs.g[fs.class]-fs.g[class] > m.Margin {
+		kindMargin = 0 // the colour says one kind, the discriminant clearly another
 	}
 	resid := best.d / float64(innerPixels)
-	rim := rimExcess(m.rot[best.class][best.rot], f.pad, best.dx, best.dy)
+	rim, rimDir := rimExcess(m.rot[best.class][best.rot], f.pad, best.dx, best.dy)
 	a := fs.margin / m.Margin
 	if fs.rival >= 0 {
 		// The templates must not prefer the rival face.
@@ -205,7 +208,7 @@ func (m *Model) classify(f feature) verdict {
 	// A glyph cut by the patch's edge: the face is misplaced.
 	fit = math.Min(fit, 1+(maxRim-rim)/maxRim)
 	conf := confidence(fit, a, k)
-	v := verdict{class: class, resid: resid, conf: conf, margin: fs.margin, kindMargin: kindMargin, rival: fs.rival, fit: fit, rim: rim}
+	v := verdict{class: class, resid: resid, conf: conf, margin: fs.margin, kindMargin: kindMargin, rival: fs.rival, fit: fit, rim: rim, rimDir: rimDir}
 	v.alts = append(v.alts, m.Classes[class].Twins...)
 	return v
 }
@@ -250,17 +253,6 @@ func confidence(fit, face, kind float64) float64 {
 
 // twoDoubts: a second piece of evidence below this weakens the confidence.
 const twoDoubts = 1.4
-
-// artDiffers reports whether class c's template differs from the matched
-// best class's template as much as two faces do (a different art).
-func (m *Model) artDiffers(c int, best match) bool {
-	t := m.rot[best.class][best.rot]
-	d := math.Inf(1)
-	for _, r := range m.rot[c] {
-		d = math.Min(d, robustDist(t, r))
-	}
-	return d > twinShape*float64(innerPixels)
-}
 
 // innerPixels is the number of patch pixels compared.
 const innerPixels = patchSize * patchSize
@@ -367,21 +359,28 @@ func (m *Model) bestTurn(c int, f feature) match {
 
 // rimExcess is how much more ink the ink map (padded by padFine, moved by
 // dx, dy) shows on the patch's rim than template t: a glyph cut by the
-// patch's edge (a misplaced face) shows ink there that no face has.
-func rimExcess(t, pad []float32, dx, dy int) float64 {
+// patch's edge (a misplaced face) shows ink there that no face has. dir
+// is the unit direction (patch x, y) from the centre to that ink.
+func rimExcess(t, pad []float32, dx, dy int) (sum float64, dir [2]float64) {
 	const n, m = patchSize, padFine
 	w := n + 2*m
 	rm := rimMask()
-	var s float32
+	var s, sx, sy float32
 	for y := 0; y < n; y++ {
 		o := (y+m-dy)*w + m - dx
 		for x := 0; x < n; x++ {
 			if rm[y*n+x] {
-				s += max(0, pad[o+x]-t[y*n+x]-rimSlack)
+				e := max(0, pad[o+x]-t[y*n+x]-rimSlack)
+				s += e
+				sx += e * (float32(x) + 0.5 - n/2)
+				sy += e * (float32(y) + 0.5 - n/2)
 			}
 		}
 	}
-	return float64(s)
+	if l := math.Hypot(float64(sx), float64(sy)); l > 0 {
+		dir = [2]float64{float64(sx) / l, float64(sy) / l}
+	}
+	return float64(s), dir
 }
 
 // rimSlack: ink on the rim up to this above the template's is no excess.
@@ -503,6 +502,9 @@ func (r *Reader) resolveTwins(vs []verdict) {
 var (
 	rescales = []float64{0.93, 1.07, 0.86}
 	reshifts = [][2]float64{{-0.07, 0}, {0.07, 0}, {0, -0.07}, {0, 0.07}}
+	// rimShifts: shifts (fraction of the side) towards the ink a glyph
+	// cut by the patch's edge leaves on the rim.
+	rimShifts = []float64{0.12, 0.22}
 )
 
 // A placement fitting within conflictResid of the kept one that reads
@@ -540,15 +542,25 @@ func (r *Reader) classifyDie(frame gocv.Mat, rc rect) verdict {
 	if v.conf >= r.m.Threshold {
 		return v
 	}
-	// Placements to try: other sizes and shifts. Trying stops at a
-	// placement read surely that fits well.
+	// Placements to try: towards a glyph cut by the patch's edge, other
+	// sizes and shifts. Trying stops at a placement read surely that fits
+	// well.
 	var cands []rect
+	ux, uy := math.Cos(rc.Angle), math.Sin(rc.Angle)
+	if v.rim > maxRim/2 {
+		for _, k := range rimShifts {
+			s := rc
+			d := v.rimDir
+			s.C.X += (d[0]*ux - d[1]*uy) * rc.W * k
+			s.C.Y += (d[0]*uy + d[1]*ux) * rc.W * k
+			cands = append(cands, s)
+		}
+	}
 	for _, k := range rescales {
 		s := rc
 		s.W, s.H = rc.W*k, rc.H*k
 		cands = append(cands, s)
 	}
-	ux, uy := math.Cos(rc.Angle), math.Sin(rc.Angle)
 	for _, d := range reshifts {
 		s := rc
 		s.C.X += (d[0]*ux - d[1]*uy) * rc.W
