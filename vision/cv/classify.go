@@ -41,7 +41,7 @@ const (
 	// fit: the mean robust residual per pixel of the best class; confidence
 	// falls from goodResid to maxResid, and a blob beyond dropResid is no die.
 	goodResid = 0.02
-	maxResid  = 0.048
+	maxResid  = 0.055
 	dropResid = 0.15
 )
 
@@ -192,10 +192,19 @@ func (m *Model) classify(f feature) verdict {
 		// The templates must agree: the ink map nearer the best face's
 		// template than any other face's (the closest few by a coarse
 		// look, the LDA's rival among them).
+		var bm float64
+		if f.glare {
+			bm = m.maskedDist(best, f)
+		}
 		for _, c := range m.templateRivals(fs, face, f) {
 			o := m.bestTurn(c, f)
 			den := robustDist(m.rot[best.class][best.rot], m.rot[o.class][o.rot])
 			a = math.Min(a, (o.d-best.d)/math.Max(den, 1)/minTemplatePair)
+			if f.glare {
+				// Where glare hides part of the face, the rest must
+				// agree too (glare may wipe what told two faces apart).
+				a = math.Min(a, (m.maskedDist(o, f)-bm)/math.Max(den, 1)/minTemplatePair)
+			}
 		}
 	}
 	// A colour far from its kind's (a small, blurred die in dim light,
@@ -302,16 +311,24 @@ func shiftedDist(t, pad []float32, n, m, dx, dy int, limit float64) float64 {
 	return float64(s)
 }
 
-// templateRivals are the classes of other faces than face whose
-// templates fit the feature best at a coarse look (templateRivalsN of
-// them), and the discriminant's rival.
+// templateRivals are the classes of other faces than face that the
+// templates check: the discriminant's rival, the other faces of the best
+// class's kind (whose art differs least, e.g. two marks on one diagonal or
+// the other), and the templateRivalsN other classes whose templates fit
+// the feature best at a coarse look.
 func (m *Model) templateRivals(fs faceScore, face string, f feature) []int {
 	var best [templateRivalsN]match
 	for k := range best {
 		best[k] = match{class: -1, d: math.Inf(1)}
 	}
+	out := []int{fs.rival}
+	kind := m.Classes[fs.class].Kind
 	for i, c := range m.Classes {
-		if c.Face == face || fs.gz[m.colOf[i]] > fs.zcut {
+		if c.Face == face || fs.gz[m.colOf[i]] > fs.zcut || i == fs.rival {
+			continue
+		}
+		if c.Kind == kind {
+			out = append(out, i)
 			continue
 		}
 		d := math.Inf(1)
@@ -326,17 +343,34 @@ func (m *Model) templateRivals(fs faceScore, face string, f feature) []int {
 			}
 		}
 	}
-	out := []int{fs.rival}
 	for _, b := range best {
-		if b.class >= 0 && b.class != fs.rival {
+		if b.class >= 0 {
 			out = append(out, b.class)
 		}
 	}
 	return out
 }
 
-// templateRivalsN: how many closest other faces' templates are checked.
-const templateRivalsN = 4
+// templateRivalsN: how many closest other kinds' faces' templates are
+// checked.
+const templateRivalsN = 2
+
+// maskedDist is the robust distance of a fine match, glare pixels left out.
+func (m *Model) maskedDist(mt match, f feature) float64 {
+	const n, pm = patchSize, padFine
+	const cap2 = truncErr * truncErr
+	t := m.rot[mt.class][mt.rot]
+	w := n + 2*pm
+	var s float32
+	for y := 0; y < n; y++ {
+		o := (y+pm-mt.dy)*w + pm - mt.dx
+		for x := 0; x < n; x++ {
+			e := f.pad[o+x] - t[y*n+x]
+			s += min(e*e, cap2) * f.wpad[o+x]
+		}
+	}
+	return float64(s)
+}
 
 // bestTurn matches class c's template at the quarter turn whose coarse
 // template fits the feature best, shifts allowed (the discriminant's turn

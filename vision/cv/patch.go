@@ -32,7 +32,12 @@ type feature struct {
 	// pad and cpad are ink and coarse with a margin of body (0) around, so
 	// that shifted copies can be compared with a template.
 	pad, cpad []float32
-	col       [numCol]float64
+	// wpad weighs the pixels of pad: 0 where a glare spot hides the face
+	// (brighter than the body, and around), 1 elsewhere; glare tells
+	// whether there is any.
+	wpad  []float32
+	glare bool
+	col   [numCol]float64
 	// desc is what the linear classifier reads: the ink map averaged over
 	// descCell² blocks (descN² values).
 	desc []float32
@@ -177,9 +182,42 @@ func featureOf(p []byte) feature {
 	f.coarse = halve(f.ink)
 	f.pad = padded(f.ink, patchSize, padFine)
 	f.cpad = padded(f.coarse, patchSize/2, padCoarse)
+	var w []float32
+	w, f.glare = glareWeights(ik)
+	f.wpad = padded(w, patchSize, padFine)
 	f.desc = descriptorOf(blur3(blur3(f.ink)))
 	return f
 }
+
+// glareWeights is 0 where the unsmoothed ink map ik says a pixel is well
+// brighter than the body (a glare spot, and a pixel around), 1 elsewhere;
+// any tells whether there is such a pixel. Dark dice with light glyphs
+// show glare as ink: there it is not told.
+func glareWeights(ik []float32) (w []float32, any bool) {
+	const n = patchSize
+	w = make([]float32, n*n)
+	for i := range w {
+		w[i] = 1
+	}
+	for y := 0; y < n; y++ {
+		for x := 0; x < n; x++ {
+			if ik[y*n+x] > glareInk {
+				continue
+			}
+			any = true
+			for v := max(0, y-1); v <= min(n-1, y+1); v++ {
+				for u := max(0, x-1); u <= min(n-1, x+1); u++ {
+					w[v*n+u] = 0
+				}
+			}
+		}
+	}
+	return w, any
+}
+
+// glareInk: a pixel whose ink is below this (brighter than the body by
+// this share of the body-to-glyph contrast) is glare.
+const glareInk = -0.15
 
 // padded returns the n×n map v inside a margin of m zeros.
 func padded(v []float32, n, m int) []float32 {
