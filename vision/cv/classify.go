@@ -155,8 +155,10 @@ func (m *Model) classify(f feature) verdict {
 		// the best class's template found it.
 		if s := m.score(descriptorOf(blur3(blur3(shifted(f.pad, best.dx, best.dy)))), f.col); s.class >= 0 {
 			fs = s
-			best = match{class: fs.class, rot: fs.rot}
-			m.fine(&best, f)
+			if fs.class != best.class || fs.rot != best.rot {
+				best = match{class: fs.class, rot: fs.rot}
+				m.fine(&best, f)
+			}
 		}
 	}
 	zk, zcut := fs.zk, fs.zcut
@@ -197,7 +199,7 @@ func (m *Model) classify(f feature) verdict {
 			bm = m.maskedDist(best, f)
 		}
 		for _, c := range m.templateRivals(fs, face, f) {
-			o := m.bestTurn(c, f)
+			o := m.bestTurn(c, f, best)
 			den := robustDist(m.rot[best.class][best.rot], m.rot[o.class][o.rot])
 			a = math.Min(a, (o.d-best.d)/math.Max(den, 1)/minTemplatePair)
 			if f.glare {
@@ -269,7 +271,11 @@ const innerPixels = patchSize * patchSize
 // fine refines a coarse match: the class's template at the coarse rotation
 // against the ink map shifted, first at half resolution, then around the
 // best shift at full resolution.
-func (m *Model) fine(mt *match, f feature) {
+func (m *Model) fine(mt *match, f feature) { m.fineUpTo(mt, f, math.Inf(1)) }
+
+// fineUpTo is fine with the distance known to be at least limit when no
+// shift gets below it.
+func (m *Model) fineUpTo(mt *match, f feature, limit float64) {
 	ct := m.coarse[mt.class][mt.rot]
 	best, cx, cy := math.Inf(1), 0, 0
 	for dy := -coarseShift; dy <= coarseShift; dy++ {
@@ -280,7 +286,7 @@ func (m *Model) fine(mt *match, f feature) {
 		}
 	}
 	t := m.rot[mt.class][mt.rot]
-	mt.d = math.Inf(1)
+	mt.d = limit
 	for dy := 2*cy - 1; dy <= 2*cy+1; dy++ {
 		for dx := 2*cx - 1; dx <= 2*cx+1; dx++ {
 			if d := shiftedDist(t, f.pad, patchSize, padFine, dx, dy, mt.d); d < mt.d {
@@ -300,10 +306,20 @@ func shiftedDist(t, pad []float32, n, m, dx, dy int, limit float64) float64 {
 		tr := t[y*n : y*n+n]
 		o := (y+m-dy)*w + m - dx
 		ir := pad[o : o+n]
-		for x, tv := range tr {
-			e := ir[x] - tv
-			s += min(e*e, cap2)
+		var s0, s1, s2, s3 float32
+		x := 0
+		for ; x+4 <= len(tr); x += 4 {
+			e0, e1, e2, e3 := ir[x]-tr[x], ir[x+1]-tr[x+1], ir[x+2]-tr[x+2], ir[x+3]-tr[x+3]
+			s0 += min(e0*e0, cap2)
+			s1 += min(e1*e1, cap2)
+			s2 += min(e2*e2, cap2)
+			s3 += min(e3*e3, cap2)
 		}
+		for ; x < len(tr); x++ {
+			e := ir[x] - tr[x]
+			s0 += min(e*e, cap2)
+		}
+		s += s0 + s1 + s2 + s3
 		if float64(s) > limit {
 			return float64(s)
 		}
@@ -355,6 +371,9 @@ func (m *Model) templateRivals(fs faceScore, face string, f feature) []int {
 // checked.
 const templateRivalsN = 2
 
+// coarseSkip: see bestTurn.
+const coarseSkip = 1.5
+
 // maskedDist is the robust distance of a fine match, glare pixels left out.
 func (m *Model) maskedDist(mt match, f feature) float64 {
 	const n, pm = patchSize, padFine
@@ -374,11 +393,39 @@ func (m *Model) maskedDist(mt match, f feature) float64 {
 
 // bestTurn matches class c's template at the quarter turn whose coarse
 // template fits the feature best, shifts allowed (the discriminant's turn
-// of a rival face need not be the template's).
-func (m *Model) bestTurn(c int, f feature) match {
+// of a rival face need not be the template's), among the two turns that
+// fit best unshifted.
+func (m *Model) bestTurn(c int, f feature, best match) match {
 	o := match{class: c}
-	bd := math.Inf(1)
+	// The two turns that fit best unshifted, then shifted.
+	var d0 [4]float64
 	for r, t := range m.coarse[c] {
+		d0[r] = ssd(t, f.coarse)
+	}
+	r1, r2 := 0, 1
+	if d0[r2] < d0[r1] {
+		r1, r2 = r2, r1
+	}
+	for r := 2; r < 4; r++ {
+		if d0[r] < d0[r1] {
+			r1, r2 = r, r1
+		} else if d0[r] < d0[r2] {
+			r2 = r
+		}
+	}
+	// Matching stops once the rival is far enough from the best not to
+	// matter (evidence twice the limit: the face is sure whatever else);
+	// at half resolution, a rival coarseSkip times beyond a quarter of
+	// that is not matched finely.
+	limit := math.Inf(1)
+	if !f.glare { // (with glare, the match's shift is wanted too)
+		den := robustDist(m.rot[best.class][best.rot], m.rot[c][r1])
+		limit = best.d + 2*minTemplatePair*math.Max(den, 1)
+	}
+	bd := coarseSkip * limit / 4
+	o.rot = -1
+	for _, r := range []int{r1, r2} {
+		t := m.coarse[c][r]
 		for dy := -coarseShift; dy <= coarseShift; dy++ {
 			for dx := -coarseShift; dx <= coarseShift; dx++ {
 				if d := shiftedDist(t, f.cpad, patchSize/2, padCoarse, dx, dy, bd); d < bd {
@@ -387,7 +434,11 @@ func (m *Model) bestTurn(c int, f feature) match {
 			}
 		}
 	}
-	m.fine(&o, f)
+	if o.rot < 0 {
+		o.rot, o.d = r1, limit
+		return o
+	}
+	m.fineUpTo(&o, f, limit)
 	return o
 }
 
