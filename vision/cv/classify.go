@@ -619,11 +619,23 @@ func (r *Reader) bestAngle(frame gocv.Mat, rc rect) rect {
 	return best
 }
 
+// classifyAt classifies the face placed at rc. A face smaller than
+// smallFace pixels shows less than the patch holds: its confidence
+// shrinks in proportion.
+func (r *Reader) classifyAt(frame gocv.Mat, rc rect) verdict {
+	v := r.m.classify(featureOf(r.q.patch(frame, rc)))
+	v.conf *= math.Min(1, rc.side()/smallFace)
+	return v
+}
+
+// smallFace: see classifyAt (about the patch's side).
+const smallFace = 45.0
+
 // classifyDie classifies the die whose top face is r. A die not read
 // surely is tried at other placements; the placement the best class fits
 // best (smallest residual) is kept.
 func (r *Reader) classifyDie(frame gocv.Mat, rc rect) verdict {
-	v := r.m.classify(featureOf(r.q.patch(frame, rc)))
+	v := r.classifyAt(frame, rc)
 	if v.conf >= r.m.Threshold {
 		return v
 	}
@@ -654,7 +666,7 @@ func (r *Reader) classifyDie(frame gocv.Mat, rc rect) verdict {
 	}
 	tried := []verdict{v}
 	for _, s := range cands {
-		w := r.m.classify(featureOf(r.q.patch(frame, s)))
+		w := r.classifyAt(frame, s)
 		tried = append(tried, w)
 		if w.resid < v.resid {
 			v = w

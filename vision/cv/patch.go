@@ -97,7 +97,7 @@ var descPerm = func() (p [4][]int) {
 // channel (the body's is the ring's median); values are clipped to
 // [inkLo, inkHi] so glare and deep shadows weigh little.
 const (
-	inkPctPer1000 = 20
+	inkPctPer1000 = 50
 	inkLo         = -0.2
 	inkHi         = 1.2
 )
