@@ -628,6 +628,11 @@ func (r *Reader) classifyAt(frame gocv.Mat, rc rect) verdict {
 	return v
 }
 
+// retryBand: a die read surely but by less than this above the
+// threshold is tried at other placements too (a misplaced face shows
+// the mat or a side: its colour and fit are the first to suffer).
+const retryBand = 0.1
+
 // smallFace: see classifyAt (about the patch's side).
 const smallFace = 45.0
 
@@ -636,7 +641,7 @@ const smallFace = 45.0
 // best (smallest residual) is kept.
 func (r *Reader) classifyDie(frame gocv.Mat, rc rect) verdict {
 	v := r.classifyAt(frame, rc)
-	if v.conf >= r.m.Threshold {
+	if v.conf >= r.m.Threshold+retryBand {
 		return v
 	}
 	// Placements to try: towards a glyph cut by the patch's edge, other
