@@ -7,22 +7,29 @@ import (
 	"gocv.io/x/gocv"
 )
 
-// Classifier settings. A die's face is told from its ink map: the distance
-// to a class is the robust sum of squared differences between the ink map
-// and the class's template (best of 4 rotations and of shifts up to
-// shiftMax pixels), each pixel's squared error counted at most truncErr².
-// Only pixels where two templates differ tell the two apart, so a glare
-// spot or a shadow elsewhere on the face does not matter.
+// Classifier settings. A die's face is told from its ink map (0 body, 1
+// glyph) in two ways that must agree:
 //
-// The evidence for face a against a rival face b is (D_b − D_a)/D(T_a,T_b):
-// 1 when the ink map is exactly a's template, 0 halfway to b's. The kind
-// comes from the body colour among the classes with that face. Confidence
-// is min(evidence/minPair, kind colour margin/minKindZ, fit)/2 clipped to
-// [0,1]: 0.5 where one of them is at its limit.
+//   - the linear discriminant (lda.go) learnt from the augmented teach
+//     variants reads the face at any quarter turn; its margin between the
+//     best face and the best other face, over the sure margin calibrated
+//     at teach time, is the face's evidence. A face found off the patch's
+//     centre is read again centred where its template fits best;
+//   - the templates (one mean ink map per class) are matched with shifts
+//     by a robust sum of squared differences (each pixel's squared error
+//     counted at most truncErr²): the fit of the best class (its residual)
+//     must be good, no ink may lie on the patch's rim beyond the
+//     template's (a glyph cut by a misplaced face), and the ink map must
+//     lie nearer the best face's template than any close rival's, with
+//     and without the glare pixels.
+//
+// The kind comes from the body colour among the classes with that face.
+// Confidence is half the weakest of fit, face evidence and kind colour
+// margin (each 1 at its limit), less when a second one is weak too, so 0.5
+// (the threshold) where one of them is at its limit.
 const (
 	zPlausible = 4.0 // kinds within this many colour spreads may be the die's...
 	zSlack     = 2.0 // ...and those within this of the closest kind
-	fineCands  = 6   // classes matched finely (with shifts)
 	// Shifts: up to coarseShift half-resolution pixels, then ±1 pixel
 	// around the best at full resolution (the face is found within about
 	// a tenth of its side).
@@ -30,7 +37,6 @@ const (
 	padCoarse   = coarseShift
 	padFine     = 2*coarseShift + 1
 	truncErr    = 0.7
-	minPair     = 0.4
 	// minTemplatePair: the templates must agree with the discriminant,
 	// the ink map at least this far from the rival face's template
 	// towards the best's (1: exactly the best's).

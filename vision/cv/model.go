@@ -153,7 +153,7 @@ func Load(path string) (*Model, error) {
 	if m.Version != ModelVersion {
 		return nil, fmt.Errorf("cv: load model %s: format version %d, this program reads version %d: teach again", path, m.Version, ModelVersion)
 	}
-	if m.PatchSize != patchSize || len(m.Classes) == 0 {
+	if m.PatchSize != patchSize || len(m.Classes) == 0 || len(m.Classes) > maxClasses {
 		return nil, fmt.Errorf("cv: load model %s: damaged (patch %d, %d classes)", path, m.PatchSize, len(m.Classes))
 	}
 	for _, c := range m.Classes {

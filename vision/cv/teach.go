@@ -83,6 +83,9 @@ func Teach(dir string) (*Model, error) {
 		}
 		m.Colours = append(m.Colours, kc)
 	}
+	if len(m.Classes) > maxClasses {
+		return nil, fmt.Errorf("%w: %d faces in all, at most %d can be taught", errTeach, len(m.Classes), maxClasses)
+	}
 	w, b, err := fitLDA(xs, ys, len(m.Classes))
 	if err != nil {
 		return nil, err
