@@ -7,22 +7,29 @@ import (
 	"gocv.io/x/gocv"
 )
 
-// Classifier settings. A die's face is told from its ink map: the distance
-// to a class is the robust sum of squared differences between the ink map
-// and the class's template (best of 4 rotations and of shifts up to
-// shiftMax pixels), each pixel's squared error counted at most truncErr².
-// Only pixels where two templates differ tell the two apart, so a glare
-// spot or a shadow elsewhere on the face does not matter.
+// Classifier settings. A die's face is told from its ink map (0 body, 1
+// glyph) in two ways that must agree:
 //
-// The evidence for face a against a rival face b is (D_b − D_a)/D(T_a,T_b):
-// 1 when the ink map is exactly a's template, 0 halfway to b's. The kind
-// comes from the body colour among the classes with that face. Confidence
-// is min(evidence/minPair, kind colour margin/minKindZ, fit)/2 clipped to
-// [0,1]: 0.5 where one of them is at its limit.
+//   - the linear discriminant (lda.go) learnt from the augmented teach
+//     variants reads the face at any quarter turn; its margin between the
+//     best face and the best other face, over the sure margin calibrated
+//     at teach time, is the face's evidence. A face found off the patch's
+//     centre is read again centred where its template fits best;
+//   - the templates (one mean ink map per class) are matched with shifts
+//     by a robust sum of squared differences (each pixel's squared error
+//     counted at most truncErr²): the fit of the best class (its residual)
+//     must be good, no ink may lie on the patch's rim beyond the
+//     template's (a glyph cut by a misplaced face), and the ink map must
+//     lie nearer the best face's template than any close rival's, with
+//     and without the glare pixels.
+//
+// The kind comes from the body colour among the classes with that face.
+// Confidence is half the weakest of fit, face evidence and kind colour
+// margin (each 1 at its limit), less when a second one is weak too, so 0.5
+// (the threshold) where one of them is at its limit.
 const (
 	zPlausible = 4.0 // kinds within this many colour spreads may be the die's...
 	zSlack     = 2.0 // ...and those within this of the closest kind
-	fineCands  = 6   // classes matched finely (with shifts)
 	// Shifts: up to coarseShift half-resolution pixels, then ±1 pixel
 	// around the best at full resolution (the face is found within about
 	// a tenth of its side).
@@ -30,13 +37,17 @@ const (
 	padCoarse   = coarseShift
 	padFine     = 2*coarseShift + 1
 	truncErr    = 0.7
-	minPair     = 0.4
-	minKindZ    = 1.5
-	maxColourZ  = 6.0 // a body colour farther from its kind's is unsure
+	// minTemplatePair: the templates must agree with the discriminant,
+	// the ink map at least this far from the rival face's template
+	// towards the best's (1: exactly the best's).
+	minTemplatePair = 0.15
+	minKindZ        = 2.0
+	kindFar         = 2.0 // beyond this many spreads, a kind's margin counts less
+	maxColourZ      = 6.0 // a body colour farther from its kind's is unsure
 	// fit: the mean robust residual per pixel of the best class; confidence
 	// falls from goodResid to maxResid, and a blob beyond dropResid is no die.
 	goodResid = 0.02
-	maxResid  = 0.048
+	maxResid  = 0.055
 	dropResid = 0.15
 )
 
@@ -48,7 +59,9 @@ type verdict struct {
 	alts  []int // twin classes it may be instead (same face, kind unknown)
 
 	margin, kindMargin float64
-	gap                float64 // distance to the rival face minus the best's
+	fit                float64
+	rim                float64    // ink on the patch's rim beyond the template's
+	rimDir             [2]float64 // where that ink is (unit, patch axes)
 	rival              int
 }
 
@@ -58,96 +71,205 @@ type match struct {
 	d                  float64 // robust distance
 }
 
-// classify matches a feature against the model's classes.
-func (m *Model) classify(f feature) verdict {
-	zk := make([]float64, len(m.Colours))
+// faceScore is the discriminant of the face classes for a descriptor and
+// body colour: the best class and turn, its face's margin over the best
+// class of another face (+Inf when no other face is plausible), the
+// rival class, and the colour distance of the die to every kind.
+type faceScore struct {
+	class, rot, rival int
+	rivalRot          int
+	margin            float64
+	zk, gz            []float64
+	zcut              float64
+	g                 []float64 // per class, its discriminant at its best turn
+}
+
+// gateZ is the colour distance that decides which kinds a die may be:
+// its brightness over the ink's counts little (blur and glare move it).
+func gateZ(col [numCol]float64, c KindColour) float64 {
+	var s float64
+	for j := 0; j < numCol; j++ {
+		sd := c.SD[j]
+		if j == 2 {
+			sd = math.Max(4*sd, 0.4)
+		}
+		d := (col[j] - c.Mean[j]) / sd
+		s += d * d
+	}
+	return math.Sqrt(s / numCol)
+}
+
+// score runs the linear discriminant over the classes whose kind's colour
+// is plausible.
+func (m *Model) score(desc []float32, col [numCol]float64) faceScore {
+	fs := faceScore{class: -1, rival: -1, margin: math.Inf(1), zk: make([]float64, len(m.Colours))}
 	zmin := math.Inf(1)
 	for k, kc := range m.Colours {
-		zk[k] = colourZ(f.col, kc)
-		zmin = math.Min(zmin, zk[k])
+		fs.zk[k] = colourZ(col, kc)
+		zmin = math.Min(zmin, gateZ(col, kc))
 	}
-	zcut := math.Max(zPlausible, zmin+zSlack)
-	// Coarse pass: every plausible class at its best rotation.
-	var ms []match
-	for i := range m.Classes {
-		if zk[m.colOf[i]] > zcut {
+	fs.zcut = math.Max(zPlausible, zmin+zSlack)
+	var gs [maxClasses]float64
+	var rs [maxClasses]int
+	best := math.Inf(-1)
+	gz := make([]float64, len(m.Colours))
+	for k, kc := range m.Colours {
+		gz[k] = gateZ(col, kc)
+	}
+	fs.gz = gz
+	for i, c := range m.Classes {
+		gs[i] = math.Inf(-1)
+		if gz[m.colOf[i]] > fs.zcut {
 			continue
 		}
-		best := match{class: i, d: math.Inf(1)}
-		for r, t := range m.coarse[i] {
-			if d := ssd(t, f.coarse); d < best.d {
-				best.rot, best.d = r, d
+		for r := 0; r < 4; r++ {
+			g := float64(dot(m.wRot[(4*i+r)*descDim:(4*i+r+1)*descDim], desc) + c.B)
+			if g > gs[i] {
+				gs[i], rs[i] = g, r
+				if g > best {
+					best, fs.class, fs.rot = g, i, r
+				}
 			}
 		}
-		ms = append(ms, best)
 	}
-	if len(ms) == 0 {
+	fs.g = gs[:len(m.Classes)]
+	if fs.class < 0 {
+		return fs
+	}
+	face := m.Classes[fs.class].Face
+	for i, c := range m.Classes {
+		if c.Face != face && best-gs[i] < fs.margin {
+			fs.margin, fs.rival, fs.rivalRot = best-gs[i], i, rs[i]
+		}
+	}
+	return fs
+}
+
+// maxClasses bounds the classes of a model (the scores live on the stack).
+const maxClasses = 256
+
+// classify matches a feature against the model's classes.
+func (m *Model) classify(f feature) verdict {
+	fs := m.score(f.desc, f.col)
+	if fs.class < 0 {
 		return verdict{resid: math.Inf(1), rival: -1}
 	}
-	sort.Slice(ms, func(a, b int) bool { return ms[a].d < ms[b].d })
-	if len(ms) > fineCands {
-		ms = ms[:fineCands]
+	best := match{class: fs.class, rot: fs.rot}
+	m.fine(&best, f)
+	if best.dx != 0 || best.dy != 0 {
+		// The face sits off the patch's centre: read it again centred as
+		// the best class's template found it.
+		if s := m.score(descriptorOf(blur3(blur3(shifted(f.pad, best.dx, best.dy)))), f.col); s.class >= 0 {
+			fs = s
+			if fs.class != best.class || fs.rot != best.rot {
+				best = match{class: fs.class, rot: fs.rot}
+				m.fine(&best, f)
+			}
+		}
 	}
-	// Fine pass with shifts.
-	for k := range ms {
-		m.fine(&ms[k], f)
-	}
-	sort.Slice(ms, func(a, b int) bool { return ms[a].d < ms[b].d })
-	best := ms[0]
+	zk, zcut := fs.zk, fs.zcut
+	gz := fs.gz
 	face := m.Classes[best.class].Face
-	pair, rival, gap := math.Inf(1), -1, math.Inf(1)
-	for _, o := range ms[1:] {
-		if m.Classes[o.class].Face == face {
-			continue
-		}
-		den := robustDist(m.rot[best.class][best.rot], m.rot[o.class][o.rot])
-		if e := (o.d - best.d) / math.Max(den, 1); e < pair {
-			pair, rival, gap = e, o.class, o.d-best.d
-		}
-	}
 	// Kind: the closest colour among the plausible classes of that face.
 	class, kindMargin := best.class, math.Inf(1)
 	var same []int
 	for i, c := range m.Classes {
-		if c.Face == face && zk[m.colOf[i]] <= zcut {
+		if c.Face == face && gz[m.colOf[i]] <= zcut {
 			same = append(same, i)
 		}
 	}
 	sort.Slice(same, func(a, b int) bool { return zk[m.colOf[same[a]]] < zk[m.colOf[same[b]]] })
 	if len(same) > 0 {
 		class = same[0]
-		for _, o := range same[1:] {
-			if !m.isTwin(class, o) {
-				kindMargin = math.Min(kindMargin, zk[m.colOf[o]]-zk[m.colOf[class]])
+	}
+	// The kind's margin: over every other kind with that face, plausible
+	// or not.
+	for o, c := range m.Classes {
+		if c.Face == face && o != class && !m.isTwin(class, o) {
+			kindMargin = math.Min(kindMargin, zk[m.colOf[o]]-zk[m.colOf[class]])
+		}
+	}
+	if class != best.class && fs.g[fs.class]-fs.g[class] > m.Margin {
+		kindMargin = 0 // the colour says one kind, the discriminant clearly another
+	}
+	resid := best.d / float64(innerPixels)
+	rim, rimDir := rimExcess(m.rot[best.class][best.rot], f.pad, best.dx, best.dy)
+	a := fs.margin / m.Margin
+	if fs.rival >= 0 {
+		// The templates must not prefer the rival face.
+		// The templates must agree: the ink map nearer the best face's
+		// template than any other face's (the closest few by a coarse
+		// look, the LDA's rival among them).
+		var bm float64
+		if f.glare {
+			bm = m.maskedDist(best, f)
+		}
+		for _, c := range m.templateRivals(fs, face, f) {
+			o := m.bestTurn(c, f, best)
+			den := robustDist(m.rot[best.class][best.rot], m.rot[o.class][o.rot])
+			a = math.Min(a, (o.d-best.d)/math.Max(den, 1)/minTemplatePair)
+			if f.glare {
+				// Where glare hides part of the face, the rest must
+				// agree too (glare may wipe what told two faces apart).
+				a = math.Min(a, (m.maskedDist(o, f)-bm)/math.Max(den, 1)/minTemplatePair)
 			}
 		}
 	}
-	if class != best.class && m.artDiffers(class, best) {
-		kindMargin = 0 // the colour says one kind, the face's art another
-	}
-	resid := best.d / float64(innerPixels)
-	a := pair / minPair
-	k := kindMargin / minKindZ
+	// A colour far from its kind's (a small, blurred die in dim light,
+	// mixed with the mat) must be proportionally farther from the others'.
+	k := kindMargin / minKindZ / math.Max(1, zk[m.colOf[class]]/kindFar)
 	fit := 1 + (maxResid-resid)/(maxResid-goodResid)
 	// The body colour must look like the kind's: far from every kind's
 	// (a face's edge showing the mat or a side), the kind is a guess.
 	fit = math.Min(fit, 1+(maxColourZ-zk[m.colOf[class]])/maxColourZ)
-	conf := math.Max(0, math.Min(1, math.Min(fit, math.Min(a, k))/2))
-	v := verdict{class: class, resid: resid, conf: conf, margin: pair, kindMargin: kindMargin, rival: rival, gap: gap}
+	// A glyph cut by the patch's edge: the face is misplaced.
+	fit = math.Min(fit, 1+(maxRim-rim)/maxRim)
+	conf := confidence(fit, a, k)
+	v := verdict{class: class, resid: resid, conf: conf, margin: fs.margin, kindMargin: kindMargin, rival: fs.rival, fit: fit, rim: rim, rimDir: rimDir}
 	v.alts = append(v.alts, m.Classes[class].Twins...)
 	return v
 }
 
-// artDiffers reports whether class c's template differs from the matched
-// best class's template as much as two faces do (a different art).
-func (m *Model) artDiffers(c int, best match) bool {
-	t := m.rot[best.class][best.rot]
-	d := math.Inf(1)
-	for _, r := range m.rot[c] {
-		d = math.Min(d, robustDist(t, r))
+// calibrate sets the margin at which a face is sure from held-out
+// variants (descriptors xs of classes ys, body colours cols): above the
+// margins of 90% of the variants read as a wrong face (the held-out
+// variants are harder than the dice a camera sees: blur, glare, a light
+// gradient and a misplaced face all at once).
+func (m *Model) calibrate(xs [][]float32, ys []int, cols [][numCol]float64) {
+	var wrong []float64
+	for i, x := range xs {
+		fs := m.score(x, cols[i])
+		if fs.class >= 0 && m.Classes[fs.class].Face != m.Classes[ys[i]].Face {
+			wrong = append(wrong, fs.margin)
+		}
 	}
-	return d > twinShape*float64(innerPixels)
+	sort.Float64s(wrong)
+	m.Margin = minMargin
+	if len(wrong) > 0 {
+		m.Margin = math.Max(minMargin, wrong[len(wrong)*9/10])
+	}
+	m.heldOut, m.heldOutWrong = len(xs), wrong
 }
+
+// minMargin is the smallest sure margin (log odds of the best face over
+// the next).
+const minMargin = 4.0
+
+// confidence combines the evidence of the fit, the face and the kind,
+// each 1 at its limit: half the weakest, and less when a second one is
+// weak too (two doubts are worse than one).
+func confidence(fit, face, kind float64) float64 {
+	e := []float64{fit, face, kind}
+	sort.Float64s(e)
+	c := e[0] / 2
+	if e[1] < twoDoubts {
+		c *= math.Max(0, e[1]) / twoDoubts
+	}
+	return math.Max(0, math.Min(1, c))
+}
+
+// twoDoubts: a second piece of evidence below this weakens the confidence.
+const twoDoubts = 1.4
 
 // innerPixels is the number of patch pixels compared.
 const innerPixels = patchSize * patchSize
@@ -155,7 +277,11 @@ const innerPixels = patchSize * patchSize
 // fine refines a coarse match: the class's template at the coarse rotation
 // against the ink map shifted, first at half resolution, then around the
 // best shift at full resolution.
-func (m *Model) fine(mt *match, f feature) {
+func (m *Model) fine(mt *match, f feature) { m.fineUpTo(mt, f, math.Inf(1)) }
+
+// fineUpTo is fine with the distance known to be at least limit when no
+// shift gets below it.
+func (m *Model) fineUpTo(mt *match, f feature, limit float64) {
 	ct := m.coarse[mt.class][mt.rot]
 	best, cx, cy := math.Inf(1), 0, 0
 	for dy := -coarseShift; dy <= coarseShift; dy++ {
@@ -166,7 +292,7 @@ func (m *Model) fine(mt *match, f feature) {
 		}
 	}
 	t := m.rot[mt.class][mt.rot]
-	mt.d = math.Inf(1)
+	mt.d = limit
 	for dy := 2*cy - 1; dy <= 2*cy+1; dy++ {
 		for dx := 2*cx - 1; dx <= 2*cx+1; dx++ {
 			if d := shiftedDist(t, f.pad, patchSize, padFine, dx, dy, mt.d); d < mt.d {
@@ -186,15 +312,204 @@ func shiftedDist(t, pad []float32, n, m, dx, dy int, limit float64) float64 {
 		tr := t[y*n : y*n+n]
 		o := (y+m-dy)*w + m - dx
 		ir := pad[o : o+n]
-		for x, tv := range tr {
-			e := ir[x] - tv
-			s += min(e*e, cap2)
+		var s0, s1, s2, s3 float32
+		x := 0
+		for ; x+4 <= len(tr); x += 4 {
+			e0, e1, e2, e3 := ir[x]-tr[x], ir[x+1]-tr[x+1], ir[x+2]-tr[x+2], ir[x+3]-tr[x+3]
+			s0 += min(e0*e0, cap2)
+			s1 += min(e1*e1, cap2)
+			s2 += min(e2*e2, cap2)
+			s3 += min(e3*e3, cap2)
 		}
+		for ; x < len(tr); x++ {
+			e := ir[x] - tr[x]
+			s0 += min(e*e, cap2)
+		}
+		s += s0 + s1 + s2 + s3
 		if float64(s) > limit {
 			return float64(s)
 		}
 	}
 	return float64(s)
+}
+
+// templateRivals are the classes of other faces than face that the
+// templates check: the discriminant's rival, the other faces of the best
+// class's kind (whose art differs least, e.g. two marks on one diagonal or
+// the other), and the templateRivalsN other classes whose templates fit
+// the feature best at a coarse look.
+func (m *Model) templateRivals(fs faceScore, face string, f feature) []int {
+	var best [templateRivalsN]match
+	for k := range best {
+		best[k] = match{class: -1, d: math.Inf(1)}
+	}
+	out := []int{fs.rival}
+	kind := m.Classes[fs.class].Kind
+	for i, c := range m.Classes {
+		if c.Face == face || fs.gz[m.colOf[i]] > fs.zcut || i == fs.rival {
+			continue
+		}
+		if c.Kind == kind {
+			out = append(out, i)
+			continue
+		}
+		d := math.Inf(1)
+		for _, t := range m.coarse[i] {
+			d = math.Min(d, ssd(t, f.coarse))
+		}
+		for k := range best {
+			if d < best[k].d {
+				copy(best[k+1:], best[k:len(best)-1])
+				best[k] = match{class: i, d: d}
+				break
+			}
+		}
+	}
+	for _, b := range best {
+		if b.class >= 0 {
+			out = append(out, b.class)
+		}
+	}
+	return out
+}
+
+// templateRivalsN: how many closest other kinds' faces' templates are
+// checked.
+const templateRivalsN = 2
+
+// coarseSkip: see bestTurn.
+const coarseSkip = 1.5
+
+// maskedDist is the robust distance of a fine match, glare pixels left out.
+func (m *Model) maskedDist(mt match, f feature) float64 {
+	const n, pm = patchSize, padFine
+	const cap2 = truncErr * truncErr
+	t := m.rot[mt.class][mt.rot]
+	w := n + 2*pm
+	var s float32
+	for y := 0; y < n; y++ {
+		o := (y+pm-mt.dy)*w + pm - mt.dx
+		for x := 0; x < n; x++ {
+			e := f.pad[o+x] - t[y*n+x]
+			s += min(e*e, cap2) * f.wpad[o+x]
+		}
+	}
+	return float64(s)
+}
+
+// bestTurn matches class c's template at the quarter turn whose coarse
+// template fits the feature best, shifts allowed (the discriminant's turn
+// of a rival face need not be the template's), among the two turns that
+// fit best unshifted.
+func (m *Model) bestTurn(c int, f feature, best match) match {
+	o := match{class: c}
+	// The two turns that fit best unshifted, then shifted.
+	var d0 [4]float64
+	for r, t := range m.coarse[c] {
+		d0[r] = ssd(t, f.coarse)
+	}
+	r1, r2 := 0, 1
+	if d0[r2] < d0[r1] {
+		r1, r2 = r2, r1
+	}
+	for r := 2; r < 4; r++ {
+		if d0[r] < d0[r1] {
+			r1, r2 = r, r1
+		} else if d0[r] < d0[r2] {
+			r2 = r
+		}
+	}
+	// Matching stops once the rival is far enough from the best not to
+	// matter (evidence twice the limit: the face is sure whatever else);
+	// at half resolution, a rival coarseSkip times beyond a quarter of
+	// that is not matched finely.
+	limit := math.Inf(1)
+	if !f.glare { // (with glare, the match's shift is wanted too)
+		den := robustDist(m.rot[best.class][best.rot], m.rot[c][r1])
+		limit = best.d + 2*minTemplatePair*math.Max(den, 1)
+	}
+	bd := coarseSkip * limit / 4
+	o.rot = -1
+	for _, r := range []int{r1, r2} {
+		t := m.coarse[c][r]
+		for dy := -coarseShift; dy <= coarseShift; dy++ {
+			for dx := -coarseShift; dx <= coarseShift; dx++ {
+				if d := shiftedDist(t, f.cpad, patchSize/2, padCoarse, dx, dy, bd); d < bd {
+					o.rot, bd = r, d
+				}
+			}
+		}
+	}
+	if o.rot < 0 {
+		o.rot, o.d = r1, limit
+		return o
+	}
+	m.fineUpTo(&o, f, limit)
+	return o
+}
+
+// rimExcess is how much more ink the ink map (padded by padFine, moved by
+// dx, dy) shows on the patch's rim than template t: a glyph cut by the
+// patch's edge (a misplaced face) shows ink there that no face has. dir
+// is the unit direction (patch x, y) from the centre to that ink.
+func rimExcess(t, pad []float32, dx, dy int) (sum float64, dir [2]float64) {
+	const n, m = patchSize, padFine
+	w := n + 2*m
+	rm := rimMask()
+	var s, sx, sy float32
+	for y := 0; y < n; y++ {
+		o := (y+m-dy)*w + m - dx
+		for x := 0; x < n; x++ {
+			if rm[y*n+x] {
+				e := max(0, pad[o+x]-t[y*n+x]-rimSlack)
+				s += e
+				sx += e * (float32(x) + 0.5 - n/2)
+				sy += e * (float32(y) + 0.5 - n/2)
+			}
+		}
+	}
+	if l := math.Hypot(float64(sx), float64(sy)); l > 0 {
+		dir = [2]float64{float64(sx) / l, float64(sy) / l}
+	}
+	return float64(s), dir
+}
+
+// rimSlack: ink on the rim up to this above the template's is no excess.
+const rimSlack = 0.25
+
+// rimMask marks the patch's rim: the pixels at least rimFrom of the half
+// side from the centre.
+var rimMask = func() func() []bool {
+	const n = patchSize
+	m := make([]bool, n*n)
+	half := float64(n) / 2
+	for y := 0; y < n; y++ {
+		for x := 0; x < n; x++ {
+			dx, dy := math.Abs(float64(x)+0.5-half), math.Abs(float64(y)+0.5-half)
+			m[y*n+x] = math.Max(dx, dy) >= rimFrom*half
+		}
+	}
+	return func() []bool { return m }
+}()
+
+// rimFrom: the rim is the outer 15% of the half side.
+const rimFrom = 0.85
+
+// maxRim: ink beyond the template's on the rim (in pixels of full ink)
+// at which a face is no longer sure.
+const maxRim = 12.0
+
+// shifted is the ink map (padded by padFine) moved by dx, dy as fine
+// found it: pixel (x, y) of the result is pixel (x−dx, y−dy) of the map.
+func shifted(pad []float32, dx, dy int) []float32 {
+	const n, m = patchSize, padFine
+	w := n + 2*m
+	out := make([]float32, n*n)
+	for y := 0; y < n; y++ {
+		o := (y+m-dy)*w + m - dx
+		copy(out[y*n:y*n+n], pad[o:o+n])
+	}
+	return out
 }
 
 // robustDist is the robust distance between two templates.
@@ -278,6 +593,17 @@ func (r *Reader) resolveTwins(vs []verdict) {
 var (
 	rescales = []float64{0.93, 1.07, 0.86}
 	reshifts = [][2]float64{{-0.07, 0}, {0.07, 0}, {0, -0.07}, {0, 0.07}}
+	// rimShifts: shifts (fraction of the side) towards the ink a glyph
+	// cut by the patch's edge leaves on the rim.
+	rimShifts = []float64{0.12, 0.22}
+)
+
+// A placement fitting within conflictResid of the kept one that reads
+// another face leaves the die unsure (confidence at most conflictConf of
+// the threshold).
+const (
+	conflictResid = 0.01
+	conflictConf  = 0.9
 )
 
 // glyphAngles are the turns tried for a die found by its glyph alone (its
@@ -299,35 +625,73 @@ func (r *Reader) bestAngle(frame gocv.Mat, rc rect) rect {
 	return best
 }
 
+// classifyAt classifies the face placed at rc. A face smaller than
+// smallFace pixels shows less than the patch holds: its confidence
+// shrinks in proportion.
+func (r *Reader) classifyAt(frame gocv.Mat, rc rect) verdict {
+	v := r.m.classify(featureOf(r.q.patch(frame, rc)))
+	v.conf *= math.Min(1, rc.side()/smallFace)
+	return v
+}
+
+// retryBand: a die read surely but by less than this above the
+// threshold is tried at other placements too (a misplaced face shows
+// the mat or a side: its colour and fit are the first to suffer).
+const retryBand = 0.1
+
+// smallFace: see classifyAt (about the patch's side).
+const smallFace = 45.0
+
 // classifyDie classifies the die whose top face is r. A die not read
 // surely is tried at other placements; the placement the best class fits
 // best (smallest residual) is kept.
 func (r *Reader) classifyDie(frame gocv.Mat, rc rect) verdict {
-	v := r.m.classify(featureOf(r.q.patch(frame, rc)))
-	if v.conf >= r.m.Threshold {
+	v := r.classifyAt(frame, rc)
+	if v.conf >= r.m.Threshold+retryBand {
 		return v
 	}
-	// Placements to try: other sizes and shifts. Trying stops at a
-	// placement read surely that fits well.
+	// Placements to try: towards a glyph cut by the patch's edge, other
+	// sizes and shifts. Trying stops at a placement read surely that fits
+	// well.
 	var cands []rect
+	ux, uy := math.Cos(rc.Angle), math.Sin(rc.Angle)
+	if v.rim > maxRim/2 {
+		for _, k := range rimShifts {
+			s := rc
+			d := v.rimDir
+			s.C.X += (d[0]*ux - d[1]*uy) * rc.W * k
+			s.C.Y += (d[0]*uy + d[1]*ux) * rc.W * k
+			cands = append(cands, s)
+		}
+	}
 	for _, k := range rescales {
 		s := rc
 		s.W, s.H = rc.W*k, rc.H*k
 		cands = append(cands, s)
 	}
-	ux, uy := math.Cos(rc.Angle), math.Sin(rc.Angle)
 	for _, d := range reshifts {
 		s := rc
 		s.C.X += (d[0]*ux - d[1]*uy) * rc.W
 		s.C.Y += (d[0]*uy + d[1]*ux) * rc.W
 		cands = append(cands, s)
 	}
+	tried := []verdict{v}
 	for _, s := range cands {
-		if w := r.m.classify(featureOf(r.q.patch(frame, s))); w.resid < v.resid {
+		w := r.classifyAt(frame, s)
+		tried = append(tried, w)
+		if w.resid < v.resid {
 			v = w
 		}
 		if v.conf >= r.m.Threshold && v.resid <= goodResid {
 			break
+		}
+	}
+	// Placements that fit about as well but read another face: the face
+	// is not sure.
+	face := r.m.Classes[v.class].Face
+	for _, w := range tried {
+		if r.m.Classes[w.class].Face != face && w.resid <= v.resid+conflictResid {
+			v.conf = math.Min(v.conf, conflictConf*r.m.Threshold)
 		}
 	}
 	return v

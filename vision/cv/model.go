@@ -14,7 +14,7 @@ import (
 )
 
 // ModelVersion is the version of the model file format Save writes.
-const ModelVersion = 2
+const ModelVersion = 3
 
 // modelMagic starts every model file.
 const modelMagic = "tableside-dice-model"
@@ -30,10 +30,21 @@ type Model struct {
 	Colours   []KindColour
 	// Threshold: a die whose confidence is below it is reported unsure.
 	Threshold float64
+	// Margin is the discriminant margin between the best face and the
+	// best other face at which a face is sure (confidence 0.5), set at
+	// teach time from held-out variants.
+	Margin float64
 
 	rot    [][4][]float32 // per class, its template at the 4 rotations
 	coarse [][4][]float32 // the same at half resolution
 	colOf  []int          // per class, its kind's index in Colours
+	// wRot holds per class and quarter turn r the discriminant weights
+	// turned by r (class c, turn r at (4c+r)·descDim).
+	wRot []float32
+	// heldOut and heldOutWrong: how many held-out variants calibrate
+	// checked at teach time, and the margins of those read wrong.
+	heldOut      int
+	heldOutWrong []float64
 }
 
 // Class is one taught face of one kind of die.
@@ -41,6 +52,9 @@ type Class struct {
 	Kind, Face string
 	Shape      []float32 // mean ink map of the taught faces, aligned
 	Examples   int
+	// W and B are the class's linear discriminant (upright).
+	W []float32
+	B float32
 	// Twins are the classes of other kinds with the same face that look
 	// alike (same face art, same body colour): between twins the kind
 	// cannot be told from the face.
@@ -73,7 +87,14 @@ func (m *Model) prepare() {
 	m.rot = make([][4][]float32, len(m.Classes))
 	m.coarse = make([][4][]float32, len(m.Classes))
 	m.colOf = make([]int, len(m.Classes))
+	m.wRot = make([]float32, 4*descDim*len(m.Classes))
 	for i, c := range m.Classes {
+		for r := 0; r < 4; r++ {
+			row := m.wRot[(4*i+r)*descDim : (4*i+r+1)*descDim]
+			for j, k := range descPerm[r] {
+				row[j] = c.W[k]
+			}
+		}
 		m.rot[i] = rotations(c.Shape)
 		for r := range m.rot[i] {
 			m.coarse[i][r] = halve(m.rot[i][r])
@@ -132,11 +153,11 @@ func Load(path string) (*Model, error) {
 	if m.Version != ModelVersion {
 		return nil, fmt.Errorf("cv: load model %s: format version %d, this program reads version %d: teach again", path, m.Version, ModelVersion)
 	}
-	if m.PatchSize != patchSize || len(m.Classes) == 0 {
+	if m.PatchSize != patchSize || len(m.Classes) == 0 || len(m.Classes) > maxClasses {
 		return nil, fmt.Errorf("cv: load model %s: damaged (patch %d, %d classes)", path, m.PatchSize, len(m.Classes))
 	}
 	for _, c := range m.Classes {
-		if len(c.Shape) != patchSize*patchSize {
+		if len(c.Shape) != patchSize*patchSize || len(c.W) != descDim {
 			return nil, fmt.Errorf("cv: load model %s: damaged class %s/%s", path, c.Kind, c.Face)
 		}
 	}
@@ -182,19 +203,21 @@ var colourFloor = [numCol]float64{0.03, 0.03, 0.08}
 // buildClass averages the aligned examples of one face. The reference is
 // the example most like the others (a blurred or badly found example is
 // not); examples far from the mean (a bad find) are left out of it.
-func buildClass(kind, face string, fs []feature) Class {
+// It returns, per example, the quarter turns that align it.
+func buildClass(kind, face string, fs []feature) (Class, []int) {
 	c := Class{Kind: kind, Face: face, Examples: len(fs)}
 	ref := medoid(fs)
 	aligned := make([][]float32, len(fs))
+	turns := make([]int, len(fs))
 	for k, f := range fs {
-		aligned[k] = alignTo(f, ref)
+		aligned[k], turns[k] = alignTo(f, ref)
 	}
 	keep := make([]bool, len(fs))
 	for k, a := range aligned {
 		keep[k] = ssd(a, ref) <= outlierSSD*patchSize*patchSize
 	}
 	c.Shape = meanOf(aligned, keep)
-	return c
+	return c, turns
 }
 
 // kindColour is the robust colour of a kind's taught examples.
@@ -214,8 +237,9 @@ func kindColour(kind string, fs []feature) KindColour {
 	return kc
 }
 
-// alignTo turns an example's ink map to best match ref.
-func alignTo(f feature, ref []float32) []float32 {
+// alignTo turns an example's ink map to best match ref; it returns the
+// turned map and the number of quarter turns.
+func alignTo(f feature, ref []float32) ([]float32, int) {
 	rs := rotations(f.ink)
 	bi, bd := 0, math.Inf(1)
 	for k, r := range rs {
@@ -223,7 +247,7 @@ func alignTo(f feature, ref []float32) []float32 {
 			bi, bd = k, d
 		}
 	}
-	return rs[bi]
+	return rs[bi], bi
 }
 
 // outlierSSD: a taught example farther than this (mean square per pixel)

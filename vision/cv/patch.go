@@ -32,14 +32,72 @@ type feature struct {
 	// pad and cpad are ink and coarse with a margin of body (0) around, so
 	// that shifted copies can be compared with a template.
 	pad, cpad []float32
-	col       [numCol]float64
+	// wpad weighs the pixels of pad: 0 where a glare spot hides the face
+	// (brighter than the body, and around), 1 elsewhere; glare tells
+	// whether there is any.
+	wpad  []float32
+	glare bool
+	col   [numCol]float64
+	// desc is what the linear classifier reads: the ink map averaged over
+	// descCell² blocks (descN² values).
+	desc []float32
 }
+
+// Descriptor geometry: the ink map averaged over descCell×descCell blocks.
+const (
+	descCell = 4
+	descN    = patchSize / descCell
+	descDim  = descN * descN
+)
+
+// descriptorOf averages an ink map over blocks.
+func descriptorOf(ink []float32) []float32 {
+	const n = patchSize
+	out := make([]float32, descDim)
+	for y := 0; y < n; y++ {
+		for x := 0; x < n; x++ {
+			out[(y/descCell)*descN+x/descCell] += ink[y*n+x]
+		}
+	}
+	for i := range out {
+		out[i] /= descCell * descCell
+	}
+	return out
+}
+
+// rotGrid returns the n×n grid v turned k quarter turns (as rotations does).
+func rotGrid[T any](v []T, n, k int) []T {
+	out := v
+	for ; k > 0; k-- {
+		prev := out
+		out = make([]T, n*n)
+		for y := 0; y < n; y++ {
+			for x := 0; x < n; x++ {
+				out[x*n+(n-1-y)] = prev[y*n+x]
+			}
+		}
+	}
+	return out
+}
+
+// descPerm[r] maps a descriptor turned r quarter turns to the original:
+// rotGrid(d, descN, r)[i] == d[descPerm[r][i]].
+var descPerm = func() (p [4][]int) {
+	id := make([]int, descDim)
+	for i := range id {
+		id[i] = i
+	}
+	for r := range p {
+		p[r] = rotGrid(id, descN, r)
+	}
+	return p
+}()
 
 // Ink map settings: the ink level is the inkPctPer1000‰ quantile of the contrast
 // channel (the body's is the ring's median); values are clipped to
 // [inkLo, inkHi] so glare and deep shadows weigh little.
 const (
-	inkPctPer1000 = 20
+	inkPctPer1000 = 50
 	inkLo         = -0.2
 	inkHi         = 1.2
 )
@@ -94,21 +152,24 @@ func (q *rectifier) patch(frame gocv.Mat, r rect) []byte {
 func featureOf(p []byte) feature {
 	const n = patchSize * patchSize
 	x := contrastChannel(p)
-	ring := ringMask()
+	ring, inner := ringMask(), innerMask()
 	// Levels to a grey level: histograms of the channel (within ±442).
 	const off = 443
 	var hr, ha [2 * off]int32
-	nr := 0
+	nr, na := 0, 0
 	for i, in := range ring {
 		b := min(2*off-1, max(0, int(x[i]+off)))
-		ha[b]++
+		if inner[i] {
+			ha[b]++
+			na++
+		}
 		if in {
 			hr[b]++
 			nr++
 		}
 	}
 	body := histMedian(hr[:], nr) - off
-	ink := histQuantile(ha[:], n*inkPctPer1000/1000) - off
+	ink := histQuantile(ha[:], na*inkPctPer1000/1000) - off
 	ik := make([]float32, n)
 	if d := body - ink; d > 4 {
 		k := float32(1 / d)
@@ -121,8 +182,42 @@ func featureOf(p []byte) feature {
 	f.coarse = halve(f.ink)
 	f.pad = padded(f.ink, patchSize, padFine)
 	f.cpad = padded(f.coarse, patchSize/2, padCoarse)
+	var w []float32
+	w, f.glare = glareWeights(ik)
+	f.wpad = padded(w, patchSize, padFine)
+	f.desc = descriptorOf(blur3(blur3(f.ink)))
 	return f
 }
+
+// glareWeights is 0 where the unsmoothed ink map ik says a pixel is well
+// brighter than the body (a glare spot, and a pixel around), 1 elsewhere;
+// any tells whether there is such a pixel. Dark dice with light glyphs
+// show glare as ink: there it is not told.
+func glareWeights(ik []float32) (w []float32, any bool) {
+	const n = patchSize
+	w = make([]float32, n*n)
+	for i := range w {
+		w[i] = 1
+	}
+	for y := 0; y < n; y++ {
+		for x := 0; x < n; x++ {
+			if ik[y*n+x] > glareInk {
+				continue
+			}
+			any = true
+			for v := max(0, y-1); v <= min(n-1, y+1); v++ {
+				for u := max(0, x-1); u <= min(n-1, x+1); u++ {
+					w[v*n+u] = 0
+				}
+			}
+		}
+	}
+	return w, any
+}
+
+// glareInk: a pixel whose ink is below this (brighter than the body by
+// this share of the body-to-glyph contrast) is glare.
+const glareInk = -0.15
 
 // padded returns the n×n map v inside a margin of m zeros.
 func padded(v []float32, n, m int) []float32 {
@@ -148,27 +243,66 @@ var ringMask = func() func() []bool {
 	return func() []bool { return m }
 }()
 
-// contrastChannel projects the patch's colours on their main axis (the
-// colour direction along which body and glyph differ most: blue for white
-// marks on a yellow die, where grey hardly sees them), signed so that the
-// body ring lies above the mean.
+// innerFrom: the inner part of the patch (where the glyph is, clear of
+// the face's edges and whatever a misplaced face shows beyond them) is
+// the part nearer the centre than this (fraction of the half side).
+const innerFrom = 0.75
+
+// innerMask marks the patch pixels of the inner part.
+var innerMask = func() func() []bool {
+	const n = patchSize
+	m := make([]bool, n*n)
+	half := float64(n) / 2
+	for y := 0; y < n; y++ {
+		for x := 0; x < n; x++ {
+			dx, dy := math.Abs(float64(x)+0.5-half), math.Abs(float64(y)+0.5-half)
+			m[y*n+x] = math.Max(dx, dy) < innerFrom*half
+		}
+	}
+	return func() []bool { return m }
+}()
+
+// contrastChannel projects the patch's colours on the main axis of its
+// inner part (the colour direction along which body and glyph differ
+// most: blue for white marks on a yellow die, where grey hardly sees
+// them), signed so that the glyph lies below the body: the body is the
+// ring's median, the glyph the heavier tail of the inner part away from
+// it (a strip of mat or a side in the ring does not flip it).
 func contrastChannel(p []byte) []float32 {
 	const n = patchSize * patchSize
-	v := mainAxis(p[:3*n])
+	im := innerMask()
+	in := make([]byte, 0, 3*n)
+	for i, ok := range im {
+		if ok {
+			in = append(in, p[3*i:3*i+3]...)
+		}
+	}
+	v := mainAxis(in)
 	out := make([]float32, n)
-	var ring, all float64
-	var nr int
 	rm := ringMask()
+	const off = 443
+	var hr [2 * off]int32
+	nr := 0
 	for i := 0; i < n; i++ {
 		x := float64(p[3*i])*v[0] + float64(p[3*i+1])*v[1] + float64(p[3*i+2])*v[2]
 		out[i] = float32(x)
-		all += x
 		if rm[i] {
-			ring += x
+			hr[min(2*off-1, max(0, int(x+off)))]++
 			nr++
 		}
 	}
-	if nr > 0 && ring/float64(nr) < all/n {
+	body := float32(histMedian(hr[:], nr) - off)
+	var up, down float32
+	for i, x := range out {
+		if im[i] {
+			if x > body {
+				up += (x - body) * (x - body)
+			} else {
+				down += (body - x) * (body - x)
+			}
+		}
+	}
+	if up > down {
 		for i := range out {
 			out[i] = -out[i]
 		}

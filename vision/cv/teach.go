@@ -2,10 +2,16 @@ package cv
 
 import (
 	"fmt"
-	"gocv.io/x/gocv"
+	"hash/fnv"
+	"math"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"runtime"
 	"sort"
+	"sync"
+
+	"gocv.io/x/gocv"
 )
 
 // Teach learns a model from dir laid out as DIR/<kind>/<face>/*.png|*.jpg,
@@ -29,23 +35,72 @@ func Teach(dir string) (*Model, error) {
 		return nil, fmt.Errorf("%w: %s has no <kind> folders (want DIR/<kind>/<face>/*.png)", errTeach, dir)
 	}
 	m := &Model{Version: ModelVersion, PatchSize: patchSize, Threshold: 0.5}
-	q := newRectifier()
-	defer q.Close()
-	for _, kind := range kinds {
-		cs, kc, err := teachKind(q, filepath.Join(dir, kind), kind)
+	// The kinds are learnt in parallel (one rectifier each).
+	type kindResult struct {
+		cs  []taughtClass
+		kc  KindColour
+		err error
+	}
+	res := make([]kindResult, len(kinds))
+	work := make(chan int)
+	var wg sync.WaitGroup
+	for w := 0; w < min(runtime.GOMAXPROCS(0), len(kinds)); w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			q := newRectifier()
+			defer q.Close()
+			for k := range work {
+				r := &res[k]
+				r.cs, r.kc, r.err = teachKind(q, filepath.Join(dir, kinds[k]), kinds[k])
+			}
+		}()
+	}
+	for k := range kinds {
+		work <- k
+	}
+	close(work)
+	wg.Wait()
+	var xs, vxs [][]float32
+	var ys, vys []int
+	var vcols [][numCol]float64
+	for _, r := range res {
+		cs, kc, err := r.cs, r.kc, r.err
 		if err != nil {
 			return nil, err
 		}
-		m.Classes = append(m.Classes, cs...)
+		for _, c := range cs {
+			for _, v := range c.train {
+				xs = append(xs, v.desc)
+				ys = append(ys, len(m.Classes))
+			}
+			for _, v := range c.valid {
+				vxs = append(vxs, v.desc)
+				vys = append(vys, len(m.Classes))
+				vcols = append(vcols, v.col)
+			}
+			m.Classes = append(m.Classes, c.Class)
+		}
 		m.Colours = append(m.Colours, kc)
+	}
+	if len(m.Classes) > maxClasses {
+		return nil, fmt.Errorf("%w: %d faces in all, at most %d can be taught", errTeach, len(m.Classes), maxClasses)
+	}
+	w, b, err := fitLDA(xs, ys, len(m.Classes))
+	if err != nil {
+		return nil, err
+	}
+	for i := range m.Classes {
+		m.Classes[i].W, m.Classes[i].B = w[i], b[i]
 	}
 	m.prepare()
 	m.findTwins()
+	m.calibrate(vxs, vys, vcols)
 	return m, nil
 }
 
 // teachKind learns the faces of one kind and the kind's body colour.
-func teachKind(q *rectifier, dir, kind string) ([]Class, KindColour, error) {
+func teachKind(q *rectifier, dir, kind string) ([]taughtClass, KindColour, error) {
 	faces, err := subdirs(dir)
 	if err != nil {
 		return nil, KindColour{}, fmt.Errorf("%w: %w", errTeach, err)
@@ -53,20 +108,57 @@ func teachKind(q *rectifier, dir, kind string) ([]Class, KindColour, error) {
 	if len(faces) == 0 {
 		return nil, KindColour{}, fmt.Errorf("%w: kind folder %s has no <face> folders", errTeach, dir)
 	}
-	var out []Class
+	var out []taughtClass
 	var all []feature
 	for _, face := range faces {
-		fs, err := teachFace(q, filepath.Join(dir, face))
+		exs, err := teachFace(q, filepath.Join(dir, face), kind+"/"+face)
 		if err != nil {
 			return nil, KindColour{}, err
 		}
-		out = append(out, buildClass(kind, face, fs))
+		fs := make([]feature, len(exs))
+		for i, e := range exs {
+			fs[i] = e.f
+		}
+		c, turns := buildClass(kind, face, fs)
+		tc := taughtClass{Class: c}
+		for i, e := range exs {
+			tc.train = append(tc.train, turned(e.train, turns[i])...)
+			tc.valid = append(tc.valid, turned(e.valid, turns[i])...)
+		}
+		out = append(out, tc)
 		all = append(all, fs...)
 	}
 	return out, kindColour(kind, all), nil
 }
 
-func teachFace(q *rectifier, dir string) ([]feature, error) {
+// taughtClass is a class with its augmented examples, upright.
+type taughtClass struct {
+	Class
+	train, valid []variant
+}
+
+// variant is the descriptor and body colour of one augmented example.
+type variant struct {
+	desc []float32
+	col  [numCol]float64
+}
+
+// turned turns the variants' descriptors k quarter turns.
+func turned(vs []variant, k int) []variant {
+	out := make([]variant, len(vs))
+	for i, v := range vs {
+		out[i] = variant{desc: rotGrid(v.desc, descN, k), col: v.col}
+	}
+	return out
+}
+
+// teachExample is one teach image: its face's feature and its variants.
+type teachExample struct {
+	f            feature
+	train, valid []variant
+}
+
+func teachFace(q *rectifier, dir, name string) ([]teachExample, error) {
 	es, err := os.ReadDir(dir)
 	if err != nil {
 		return nil, fmt.Errorf("%w: %w", errTeach, err)
@@ -83,9 +175,9 @@ func teachFace(q *rectifier, dir string) ([]feature, error) {
 	}
 	// Examples whose top face was not found are used only when fewer than
 	// two were found.
-	var fs, unsure []feature
-	for _, f := range files {
-		ft, ok, err := teachImage(q, f)
+	var fs, unsure []teachExample
+	for i, f := range files {
+		ft, ok, err := teachImage(q, f, seedOf(name, i))
 		if err != nil {
 			return nil, err
 		}
@@ -103,10 +195,10 @@ func teachFace(q *rectifier, dir string) ([]feature, error) {
 
 // teachImage reads the one die of a teaching image; ok tells whether its
 // top face was found.
-func teachImage(q *rectifier, path string) (f feature, ok bool, err error) {
+func teachImage(q *rectifier, path string, seed uint64) (ex teachExample, ok bool, err error) {
 	frame, err := ReadImageFile(path)
 	if err != nil {
-		return feature{}, false, fmt.Errorf("%w: %w", errTeach, err)
+		return teachExample{}, false, fmt.Errorf("%w: %w", errTeach, err)
 	}
 	defer frame.Close()
 	ds, mask, scale := detectMask(frame)
@@ -123,8 +215,66 @@ func teachImage(q *rectifier, path string) (f feature, ok bool, err error) {
 		solid = ds
 	}
 	if len(solid) != 1 {
-		return feature{}, false, fmt.Errorf("%w: %s: found %d dice, want exactly one die per teaching image", errTeach, path, len(solid))
+		return teachExample{}, false, fmt.Errorf("%w: %s: found %d dice, want exactly one die per teaching image", errTeach, path, len(solid))
 	}
 	r, ok := q.refine(frame, solid[0].r)
-	return featureOf(q.patch(frame, r)), ok, nil
+	ex.f = featureOf(q.patch(frame, r))
+	rng := rand.New(rand.NewPCG(seed, 1))
+	ex.train = variants(q, frame, r, augPerImage, rng)
+	ex.valid = variants(q, frame, r, validPerImage, rng)
+	return ex, ok, nil
+}
+
+// Augmented variants made of each teach image, for learning and for
+// setting the confidence scale.
+const (
+	augPerImage   = 28
+	validPerImage = 8
+)
+
+// Placement changes of a variant: shift (fraction of the side), size,
+// stretch and turn (degrees).
+const (
+	augShift   = 0.05
+	augScaleLo = 0.88
+	augScaleHi = 1.10
+	augStretch = 0.04
+	augTurn    = 7.0
+)
+
+// variants makes n augmented variants of the face r of a teach frame: the
+// first is the face as found, untouched.
+func variants(q *rectifier, frame gocv.Mat, r rect, n int, rng *rand.Rand) []variant {
+	out := make([]variant, 0, n)
+	aug := make([]byte, 3*patchSize*patchSize)
+	for k := 0; k < n; k++ {
+		s := r
+		if k > 0 {
+			side := r.side()
+			ux, uy := math.Cos(r.Angle), math.Sin(r.Angle)
+			dx, dy := augShift*side*(2*rng.Float64()-1), augShift*side*(2*rng.Float64()-1)
+			s.C.X += dx*ux - dy*uy
+			s.C.Y += dx*uy + dy*ux
+			sc := augScaleLo + (augScaleHi-augScaleLo)*rng.Float64()
+			s.W = r.W * sc * (1 + augStretch*(2*rng.Float64()-1))
+			s.H = r.H * sc * (1 + augStretch*(2*rng.Float64()-1))
+			s.Angle += augTurn * (2*rng.Float64() - 1) * math.Pi / 180
+		}
+		p := q.patch(frame, s)
+		if k > 0 {
+			augment(p, aug, rng, teachAugment)
+			p = aug
+		}
+		f := featureOf(p)
+		out = append(out, variant{desc: f.desc, col: f.col})
+	}
+	return out
+}
+
+// seedOf is the augmentation seed of teach image i of a class (teaching
+// is deterministic).
+func seedOf(name string, i int) uint64 {
+	h := fnv.New64a()
+	fmt.Fprintf(h, "%s/%d", name, i)
+	return h.Sum64()
 }
