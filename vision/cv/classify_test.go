@@ -4,7 +4,6 @@ import (
 	"math"
 	"path/filepath"
 	"strings"
-	"syscall"
 	"testing"
 
 	"tableside/vision/synth"
@@ -125,12 +124,6 @@ func BenchmarkClassify(b *testing.B) {
 	}
 	// CPU time per die: on a machine shared with other work the wall
 	// clock says little (run with -cpu 1).
-	b.ReportMetric(float64(cpuTime()-t0)/float64(b.N), "cpu-ns/op")
+	b.ReportMetric(float64(cpuTime()-t0)/float64(b.N), "cpu-ns/op") // cpuTime: cv_test.go
 }
 
-// cpuTime is the process's user and system CPU time in nanoseconds.
-func cpuTime() int64 {
-	var ru syscall.Rusage
-	syscall.Getrusage(syscall.RUSAGE_SELF, &ru)
-	return ru.Utime.Nano() + ru.Stime.Nano()
-}
