@@ -126,4 +126,3 @@ func BenchmarkClassify(b *testing.B) {
 	// clock says little (run with -cpu 1).
 	b.ReportMetric(float64(cpuTime()-t0)/float64(b.N), "cpu-ns/op") // cpuTime: cv_test.go
 }
-
