@@ -7,17 +7,21 @@
 // (USB/V4L2, the Raspberry Pi camera through GStreamer, image files), all
 // vision.Source.
 //
-// Reading a frame: the dice are found on a half-size copy (what differs from
-// the mat in colour or brightness, or carries a glyph's contrast; touching
-// dice split by a watershed); each die's top face is placed as a square of
-// the frame's die size (fitted over the frame) where its body colour is;
-// the face is warped to 48×48 and turned into an ink map (0 body, 1 glyph,
-// whatever the light), matched against every taught face at 4 rotations
-// and small shifts by a robust sum of squared differences. The face wins
-// by its evidence against the closest other face, the kind by the body
-// colour (log chroma that a warm or cool light hardly moves) among the
-// kinds with that face. A die not read surely is tried at a few other
-// placements (turned 45°, resized, shifted).
+// Reading a frame: the dice are found on a 640-pixel-wide copy (what
+// differs from the mat in colour or brightness, or carries a glyph's
+// contrast); the expected die size is a plane over the frame (perspective),
+// touching dice are split by a watershed and by trimming a die out of what
+// is joined to it, blobs that are not die-sized and square are dropped.
+// Each die's top face is placed as a square of that size where its body
+// colour is, warped to 48×48 and turned into an ink map (0 body, 1 glyph,
+// whatever the light). The face is read by a linear discriminant learnt at
+// teach time from many variants of every teach image (placement, light,
+// gradient, glare spot, blur, noise) at any quarter turn, and checked
+// against the faces' templates with small shifts (see classify.go); the
+// kind comes from the body colour (log chroma that a warm or cool light
+// hardly moves) among the kinds with that face. A die not read surely is
+// tried at a few other placements (turned, resized, shifted towards its
+// glyph), and the best fit is kept.
 //
 // Every result carries a confidence in [0,1]; a die whose confidence is
 // below the model's threshold (0.5) is reported Unsure with face "". The X
