@@ -43,6 +43,7 @@ func RandomAnswer(p Prompt, r *rand.Rand, noneOneIn int) Answer {
 		v := p.Min + r.IntN(p.Max-p.Min+1)
 		a.Number = &v
 	case Dice:
+		a.Faces = make([]string, 0, len(p.Dice))
 		for _, d := range p.Dice {
 			a.Faces = append(a.Faces, d.Faces[r.IntN(len(d.Faces))])
 		}
