@@ -383,14 +383,9 @@ const trimLong = 1.3
 // the bodies (blobs of it) may be the glyphs of dice the mask does not
 // show.
 func trim(work, mask, ink gocv.Mat, contour []image.Point, s float64) ([]rect, []blob) {
-	bb := boundsOf(contour).Inset(-2).Intersect(image.Rect(0, 0, mask.Cols(), mask.Rows()))
-	one := fillBlob(contour, bb)
+	bb, one, dist := blobDistance(mask, contour, gocv.DistanceMask3)
 	defer one.Close()
-	dist := gocv.NewMat()
 	defer dist.Close()
-	labels := gocv.NewMat()
-	defer labels.Close()
-	gocv.DistanceTransform(one, &dist, &labels, gocv.DistL2, gocv.DistanceMask3, gocv.DistanceLabelCComp)
 	core := gocv.NewMat()
 	defer core.Close()
 	r := 0.25 * s
@@ -590,20 +585,28 @@ func dieSides(bs []blob) func(pt) float64 {
 	return func(p pt) float64 { return f(p.X, p.Y) }
 }
 
+// blobDistance fills the blob of contour (within mask's size) and computes
+// each of its pixels' distance to the blob's edge. The caller closes one
+// (the filled blob, of bb's size) and dist.
+func blobDistance(mask gocv.Mat, contour []image.Point, m gocv.DistanceTransformMasks) (bb image.Rectangle, one, dist gocv.Mat) {
+	bb = boundsOf(contour).Inset(-2).Intersect(image.Rect(0, 0, mask.Cols(), mask.Rows()))
+	one = fillBlob(contour, bb)
+	dist = gocv.NewMat()
+	labels := gocv.NewMat()
+	defer labels.Close()
+	gocv.DistanceTransform(one, &dist, &labels, gocv.DistL2, m, gocv.DistanceLabelCComp)
+	return bb, one, dist
+}
+
 // split separates a blob of touching dice of side s: every deep point of
 // the blob (a local maximum of the distance to its edge, at least a third of
 // a die deep) seeds one die, a watershed on the picture grows the seeds to
 // the edges between the dice, and a square is fitted to every part (a part
 // still a row of dice long is cut).
 func split(work, mask gocv.Mat, contour []image.Point, s float64) []rect {
-	bb := boundsOf(contour).Inset(-2).Intersect(image.Rect(0, 0, mask.Cols(), mask.Rows()))
-	one := fillBlob(contour, bb)
+	bb, one, dist := blobDistance(mask, contour, gocv.DistanceMask5)
 	defer one.Close()
-	dist := gocv.NewMat()
 	defer dist.Close()
-	labels := gocv.NewMat()
-	defer labels.Close()
-	gocv.DistanceTransform(one, &dist, &labels, gocv.DistL2, gocv.DistanceMask5, gocv.DistanceLabelCComp)
 	seeds := peaks(dist, s)
 	if len(seeds) < 2 {
 		return cutRow(minAreaRect(convexHull(contour)), s)
