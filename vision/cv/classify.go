@@ -220,8 +220,10 @@ func (m *Model) classify(f feature) verdict {
 	k := kindMargin / minKindZ / math.Max(1, zk[m.colOf[class]]/kindFar)
 	fit := 1 + (maxResid-resid)/(maxResid-goodResid)
 	// The body colour must look like the kind's: far from every kind's
-	// (a face's edge showing the mat or a side), the kind is a guess.
-	fit = math.Min(fit, 1+(maxColourZ-zk[m.colOf[class]])/maxColourZ)
+	// (a face's edge showing the mat or a side), the kind is a guess. Its
+	// brightness over the ink's counts little, as in the kind's gate
+	// (glare, blur and dim light move it).
+	fit = math.Min(fit, 1+(maxColourZ-gz[m.colOf[class]])/maxColourZ)
 	// A glyph cut by the patch's edge: the face is misplaced.
 	fit = math.Min(fit, 1+(maxRim-rim)/maxRim)
 	conf := confidence(fit, a, k)
