@@ -40,7 +40,8 @@ ONECORE = $(shell command -v taskset >/dev/null && echo "taskset -c 0")
 bench: deps build
 	@mkdir -p out
 	{ $(ONECORE) $(GO) test -run '^$$' -bench . -benchmem -cpu 1 ./engine/... ./vision/...; \
-	  $(ONECORE) ./$(BIN) sim --bench; $(ONECORE) ./$(BIN) dice bench; } 2>&1 | tee out/bench.txt
+	  $(ONECORE) ./$(BIN) sim --bench; $(ONECORE) ./$(BIN) sim --bench --academy; \
+	  $(ONECORE) ./$(BIN) dice bench; } 2>&1 | tee out/bench.txt
 
 clean:
 	rm -rf bin out
