@@ -481,18 +481,7 @@ const rimSlack = 0.25
 
 // rimMask marks the patch's rim: the pixels at least rimFrom of the half
 // side from the centre.
-var rimMask = func() func() []bool {
-	const n = patchSize
-	m := make([]bool, n*n)
-	half := float64(n) / 2
-	for y := 0; y < n; y++ {
-		for x := 0; x < n; x++ {
-			dx, dy := math.Abs(float64(x)+0.5-half), math.Abs(float64(y)+0.5-half)
-			m[y*n+x] = math.Max(dx, dy) >= rimFrom*half
-		}
-	}
-	return func() []bool { return m }
-}()
+var rimMask = squareMask(rimFrom, true)
 
 // rimFrom: the rim is the outer 15% of the half side.
 const rimFrom = 0.85

@@ -230,18 +230,7 @@ func padded(v []float32, n, m int) []float32 {
 }
 
 // ringMask marks the patch pixels of the body ring.
-var ringMask = func() func() []bool {
-	const n = patchSize
-	m := make([]bool, n*n)
-	half := float64(n) / 2
-	for y := 0; y < n; y++ {
-		for x := 0; x < n; x++ {
-			dx, dy := math.Abs(float64(x)+0.5-half), math.Abs(float64(y)+0.5-half)
-			m[y*n+x] = math.Max(dx, dy) >= ringFrom*half
-		}
-	}
-	return func() []bool { return m }
-}()
+var ringMask = squareMask(ringFrom, true)
 
 // innerFrom: the inner part of the patch (where the glyph is, clear of
 // the face's edges and whatever a misplaced face shows beyond them) is
@@ -249,18 +238,23 @@ var ringMask = func() func() []bool {
 const innerFrom = 0.75
 
 // innerMask marks the patch pixels of the inner part.
-var innerMask = func() func() []bool {
+var innerMask = squareMask(innerFrom, false)
+
+// squareMask marks the patch pixels at least from of the half side from
+// the centre (in the larger of the two directions) when outer is true, the
+// pixels nearer than that when it is false. The mask is made once.
+func squareMask(from float64, outer bool) func() []bool {
 	const n = patchSize
 	m := make([]bool, n*n)
 	half := float64(n) / 2
 	for y := 0; y < n; y++ {
 		for x := 0; x < n; x++ {
 			dx, dy := math.Abs(float64(x)+0.5-half), math.Abs(float64(y)+0.5-half)
-			m[y*n+x] = math.Max(dx, dy) < innerFrom*half
+			m[y*n+x] = (math.Max(dx, dy) >= from*half) == outer
 		}
 	}
 	return func() []bool { return m }
-}()
+}
 
 // contrastChannel projects the patch's colours on the main axis of its
 // inner part (the colour direction along which body and glyph differ
