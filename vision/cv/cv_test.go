@@ -608,14 +608,7 @@ func BenchmarkRead1280x720(b *testing.B) {
 	m := model(b)
 	r := NewReader(m)
 	defer r.Close()
-	img, _, err := synth.Frame(5, synth.RandomOptions(5, 0, 1280, 720))
-	if err != nil {
-		b.Fatal(err)
-	}
-	frame, err := ToBGR(img)
-	if err != nil {
-		b.Fatal(err)
-	}
+	frame := benchFrame(b)
 	defer frame.Close()
 	b.ResetTimer()
 	cpu0 := cpuTime()
