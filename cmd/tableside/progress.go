@@ -36,8 +36,10 @@ func (p *progress) step() {
 	fmt.Fprintf(p.w, "\r[%s%s] %3d%% %d/%d", strings.Repeat("#", fill), strings.Repeat(".", 40-fill), pct, p.n, p.total)
 }
 
+// done ends the bar's line (once, however often it is called).
 func (p *progress) done() {
 	if p.isTerminal && p.last >= 0 {
 		fmt.Fprintln(p.w)
+		p.last = -1
 	}
 }
