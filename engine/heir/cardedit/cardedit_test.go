@@ -285,6 +285,8 @@ func TestNoneDropsTheCard(t *testing.T) {
 		{{"menu", pick("plan")}, {"plan.set", none}},
 		{{"menu", pick("plan")}, {"plan.set", pick("base")}, {"plan.kind", pick(heir.Perform)}, {"plan.step", none}},
 		{{"menu", pick("solo")}, {"solo.theater", pick(trickerion.GrandMagorian)}, {"solo.slots", none}},
+		{{"menu", pick("solo")}, {"solo.theater", pick(trickerion.MagnusPantheon)}, {"solo.slots", pick("0,0")},
+			{"solo.grey", pick("0,0")}, {"solo.grey.symbol", none}},
 	} {
 		lib, evs := play(t, heir.Library{}, append(steps, done))
 		if len(lib.PlanCards)+len(lib.SoloPerformanceCards) != 0 || evs[len(evs)-1].Type != "card.dropped" {

@@ -50,7 +50,7 @@ var messages = [][3]string{
 	{"cards.opt.link", "{a} — {b}", "{a} — {b}"},
 	{"cards.ask.solo.shards", "Which of those circles show a Shard icon? (none: no Shard)", "Lesquels de ces cercles montrent une icône d'Éclat ? (aucun : pas d'Éclat)"},
 	{"cards.ask.solo.grey", "Which slots have a grey Trick marker printed on them? (none: no grey marker)", "Quelles cases ont un jeton Tour gris imprimé ? (aucune : pas de jeton gris)"},
-	{"cards.ask.solo.symbol", "The grey marker {slot}: which symbol is at its top corner?", "Le jeton gris {slot} : quel symbole est dans son coin du haut ?"},
+	{"cards.ask.solo.symbol", "The grey marker {slot}: which symbol is at its top corner? (none: the card is not entered)", "Le jeton gris {slot} : quel symbole est dans son coin du haut ? (aucun : la carte n'est pas saisie)"},
 	{"cards.cat.escape", "Escape", "Évasion"},
 	{"cards.cat.mechanical", "Mechanical", "Mécanique"},
 	{"cards.cat.optical", "Optical", "Optique"},

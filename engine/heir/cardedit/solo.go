@@ -56,9 +56,11 @@ func (e *editor) askSolo() (c theater.CardSpec, prefix string, ok bool) {
 		return c, "", false
 	}
 	c.Links = e.askLinks(c.Slots)
-	c.Neutral = e.askGrey(c.Slots)
-	c.Bonus, ok = e.askBonus()
-	return c, prefix, ok
+	if c.Neutral, ok = e.askGrey(c.Slots); !ok {
+		return c, "", false
+	}
+	c.Bonus = e.askBonus()
+	return c, prefix, true
 }
 
 func (e *editor) askTheater() (id, prefix string, ok bool) {
@@ -126,8 +128,9 @@ func (e *editor) askLinks(slots []trickerion.Slot) []trickerion.Link {
 }
 
 // askGrey asks which slots carry a printed grey marker, then the symbol at
-// each one's top corner (the other corners follow clockwise).
-func (e *editor) askGrey(slots []trickerion.Slot) []theater.NeutralMarker {
+// each one's top corner (the other corners follow clockwise); none at a
+// symbol drops the card (a marker without its symbols cannot be played).
+func (e *editor) askGrey(slots []trickerion.Slot) ([]theater.NeutralMarker, bool) {
 	var opts []engine.Option
 	for _, s := range slots {
 		opts = append(opts, opt(slotID(s), "cards.opt.slot", engine.Params{"slot": slotWord(s)}))
@@ -143,15 +146,16 @@ func (e *editor) askGrey(slots []trickerion.Slot) []theater.NeutralMarker {
 		sym := e.choose(engine.Prompt{ID: "solo.grey.symbol", Key: "cards.ask.solo.symbol", Options: cats, Min: 1, Max: 1,
 			None: true, Params: engine.Params{"slot": slotWord(s)}})
 		if len(sym) == 0 {
-			continue
+			return nil, false
 		}
 		out = append(out, theater.NeutralMarker{Slot: s, Category: trickerion.Category(sym[0]), Facing: theater.Up})
 	}
-	return out
+	return out, true
 }
 
-// askBonus asks the bonus printed for the performer: Fame, Coins, Shards.
-func (e *editor) askBonus() (trickerion.Yield, bool) {
+// askBonus asks the bonus printed for the performer: Fame, Coins, Shards
+// (none: 0).
+func (e *editor) askBonus() trickerion.Yield {
 	var y trickerion.Yield
 	for _, f := range []struct {
 		id string
@@ -160,7 +164,7 @@ func (e *editor) askBonus() (trickerion.Yield, bool) {
 		n, _ := e.number(engine.Prompt{ID: "solo.bonus." + f.id, Key: "cards.ask.solo.bonus." + f.id, Min: 0, Max: maxBonus, None: true})
 		*f.to = n
 	}
-	return y, true
+	return y
 }
 
 func adjacent(a, b trickerion.Slot) bool {
