@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"bytes"
 	crand "crypto/rand"
 	"encoding/binary"
 	"encoding/json"
@@ -80,19 +81,26 @@ func openSession(f playFlags, stderr io.Writer) (*session, error) {
 	if err != nil {
 		return nil, err
 	}
+	var warn bytes.Buffer // what the library lacks: said when a new game starts
 	if f.library != "" {
-		if setup, err = withLibrary(f.game, setup, f.library, stderr); err != nil {
+		if setup, err = withLibrary(f.game, setup, f.library, &warn); err != nil {
 			return nil, err
 		}
 	}
 	s := &session{cat: bot.Messages(), lang: f.lang}
 	if f.save == "" {
 		s.game, err = engine.New(bot, setup, f.seed)
-		return s, err
+	} else {
+		s.game, err = resume(bot, f, setup, stderr)
 	}
-	s.game, err = resume(bot, f, setup, stderr)
 	if err != nil {
 		return nil, err
+	}
+	if len(s.game.Answers()) == 0 {
+		stderr.Write(warn.Bytes())
+	}
+	if f.save == "" {
+		return s, nil
 	}
 	return s, s.openLog(f.save)
 }
