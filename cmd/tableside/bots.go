@@ -55,7 +55,10 @@ func withLibrary(game string, setup json.RawMessage, path string, warn io.Writer
 	if err != nil {
 		return nil, err
 	}
-	lib.PlanCards = wholeSet(lib.PlanCards, o.Academy, warn)
+	if n, whole := cardedit.PlanCount(lib, o.Academy), cardedit.SetSize(o.Academy); n != whole {
+		fmt.Fprintf(warn, "tableside: %d of %d Plan cards of this game's set are in the card library; you will tell each revealed Plan card ('tableside cards' enters the rest)\n", n, whole)
+		lib.PlanCards = nil
+	}
 	if n := len(lib.SoloPerformanceCards); n < cardedit.SoloCards {
 		fmt.Fprintf(warn, "tableside: %d of %d Solo Performance cards are in the card library; you will be asked which card is drawn ('tableside cards' enters the rest)\n", n, cardedit.SoloCards)
 	}
@@ -65,19 +68,4 @@ func withLibrary(game string, setup json.RawMessage, path string, warn io.Writer
 		return nil, fmt.Errorf("card library %s: %w", path, err)
 	}
 	return out, nil
-}
-
-// wholeSet keeps the Plan cards when the game's set is whole.
-func wholeSet(cards []heir.PlanCard, academy bool, warn io.Writer) []heir.PlanCard {
-	n := 0
-	for _, c := range cards {
-		if c.Academy == academy {
-			n++
-		}
-	}
-	if n == cardedit.SetSize(academy) {
-		return cards
-	}
-	fmt.Fprintf(warn, "tableside: %d of %d Plan cards of this game's set are in the card library; you will tell each revealed Plan card ('tableside cards' enters the rest)\n", n, cardedit.SetSize(academy))
-	return nil
 }

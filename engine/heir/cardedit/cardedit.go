@@ -97,7 +97,7 @@ func (e *editor) Play() {
 
 // menu asks what the player wants to do next; none means done.
 func (e *editor) menu() string {
-	ac, bc := planCount(e.lib, true), planCount(e.lib, false)
+	ac, bc := PlanCount(e.lib, true), PlanCount(e.lib, false)
 	var opts []engine.Option
 	if ac < SetSize(true) || bc < SetSize(false) {
 		opts = append(opts, opt(optPlan, "cards.opt.plan", nil))

@@ -36,7 +36,9 @@ func kindRoom(lib heir.Library, academy bool, kind string) int {
 	return want - n
 }
 
-func planCount(lib heir.Library, academy bool) int {
+// PlanCount is how many Plan cards of the set for use with (or without)
+// the Academy the library holds.
+func PlanCount(lib heir.Library, academy bool) int {
 	n := 0
 	for _, c := range lib.PlanCards {
 		if c.Academy == academy {

@@ -60,7 +60,7 @@ func (e *editor) askSet() (string, bool) {
 		id      string
 		academy bool
 	}{{setAcademy, true}, {setBase, false}} {
-		if n := planCount(e.lib, s.academy); n < SetSize(s.academy) {
+		if n := PlanCount(e.lib, s.academy); n < SetSize(s.academy) {
 			opts = append(opts, opt(s.id, "cards.opt.set."+s.id, engine.Params{"n": itoa(n), "of": itoa(SetSize(s.academy))}))
 		}
 	}

@@ -99,7 +99,7 @@ func (e *editor) askLinks(slots []trickerion.Slot) []trickerion.Link {
 	var opts []engine.Option
 	for i, a := range slots {
 		for _, b := range slots[i+1:] {
-			if adjacent(a, b) {
+			if theater.Adjacent(a, b) {
 				pairs = append(pairs, trickerion.Link{A: a, B: b})
 				opts = append(opts, opt(itoa(len(pairs)), "cards.opt.link", engine.Params{"a": slotWord(a), "b": slotWord(b)}))
 			}
@@ -112,7 +112,7 @@ func (e *editor) askLinks(slots []trickerion.Slot) []trickerion.Link {
 	var links []trickerion.Link
 	var shardOpts []engine.Option
 	for i, p := range pairs {
-		if contains(got, itoa(i+1)) {
+		if slices.Contains(got, itoa(i+1)) {
 			links = append(links, p)
 			shardOpts = append(shardOpts, opts[i])
 		}
@@ -122,7 +122,7 @@ func (e *editor) askLinks(slots []trickerion.Slot) []trickerion.Link {
 	}
 	shards := e.choose(engine.Prompt{ID: "solo.shards", Key: "cards.ask.solo.shards", Options: shardOpts, Min: 1, Max: len(shardOpts), None: true})
 	for i := range links {
-		links[i].Shard = contains(shards, shardOpts[i].ID)
+		links[i].Shard = slices.Contains(shards, shardOpts[i].ID)
 	}
 	return links
 }
@@ -167,17 +167,12 @@ func (e *editor) askBonus() trickerion.Yield {
 	return y
 }
 
-func adjacent(a, b trickerion.Slot) bool {
-	dx, dy := a.X-b.X, a.Y-b.Y
-	return dx*dx+dy*dy == 1
-}
-
 func slotID(s trickerion.Slot) string { return itoa(s.X) + "," + itoa(s.Y) }
 
 func slotsOf(ids []string) []trickerion.Slot {
 	var out []trickerion.Slot
 	for _, s := range gridSlots {
-		if contains(ids, slotID(s)) {
+		if slices.Contains(ids, slotID(s)) {
 			out = append(out, s)
 		}
 	}
@@ -189,13 +184,4 @@ func slotWord(s trickerion.Slot) string {
 	rows := []string{"top", "middle", "bottom"}
 	cols := []string{"left", "right"}
 	return "@cards.row." + rows[s.Y] + " @cards.col." + cols[s.X]
-}
-
-func contains(ids []string, id string) bool {
-	for _, x := range ids {
-		if x == id {
-			return true
-		}
-	}
-	return false
 }

@@ -270,6 +270,13 @@ func direction(a, b trickerion.Slot) (Direction, bool) {
 	return "", false
 }
 
+// Adjacent reports whether two slots are orthogonally adjacent (a link
+// circle can sit between them).
+func Adjacent(a, b trickerion.Slot) bool {
+	_, ok := direction(a, b)
+	return ok
+}
+
 func pairKey(a, b trickerion.Slot) [2]trickerion.Slot {
 	if b.Y < a.Y || (b.Y == a.Y && b.X < a.X) {
 		a, b = b, a
