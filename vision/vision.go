@@ -41,6 +41,9 @@ type Die struct {
 	X          int     `json:"x"` // centre, in frame pixels
 	Y          int     `json:"y"`
 	Size       int     `json:"size"` // side of the die's top face, in pixels
+	// Guess is an unsure die's best face, never shown as a reading: the
+	// bench uses it to tell a doubt from a misread.
+	Guess string `json:"-"`
 }
 
 // Reading is what a reader saw in one image or still moment of a camera,

@@ -151,7 +151,7 @@ func diceBench(args []string, stdout, stderr io.Writer) int {
 	seed := fs.Uint64("seed", 1, "seed of the rendered teach and test sets")
 	frames := fs.Int("frames", 200, "test frames of 11 dice (200 → 2,200 dice)")
 	keep := fs.String("dir", "", "render into this directory and keep it (default: a temporary one)")
-	errs := fs.Int("errors", 20, "list at most this many confident errors, misses and extra dice")
+	errs := fs.Int("errors", 20, "list at most this many confident errors, misses and extra dice (and as many unsure dice whose best guess was wrong)")
 	reuse := fs.Bool("reuse", false, "--dir already holds the rendered set: teach and read it without rendering")
 	if err := fs.Parse(args); err != nil {
 		return 2
@@ -238,14 +238,20 @@ func runBench(dir string, seed uint64, frames, maxErrs int, reuse bool, w io.Wri
 	sort.Float64s(ms)
 	fmt.Fprintf(w, "read time per %dx%d frame (one core, decoded frame): median %.1f ms, p95 %.1f ms, max %.1f ms\n",
 		1280, 720, benchPct(ms, 0.5), benchPct(ms, 0.95), benchPct(ms, 1))
-	for i, e := range tally.Errors {
-		if i >= maxErrs {
-			fmt.Fprintf(w, "... %d more\n", len(tally.Errors)-maxErrs)
-			break
+	listUpTo(w, tally.Errors, maxErrs)
+	listUpTo(w, tally.Misreads, maxErrs)
+	return nil
+}
+
+// listUpTo writes at most max lines, and how many more there are.
+func listUpTo(w io.Writer, lines []string, max int) {
+	for i, e := range lines {
+		if i >= max {
+			fmt.Fprintf(w, "... %d more\n", len(lines)-max)
+			return
 		}
 		fmt.Fprintln(w, "  "+e)
 	}
-	return nil
 }
 
 func benchPct(sorted []float64, q float64) float64 {

@@ -38,6 +38,11 @@ type Tally struct {
 	ByCond map[string]map[string]int
 	Extra  int      // dice reported where there was none
 	Errors []string // descriptions of confident errors, misses and extra dice
+	// UnsureGuessed counts the unsure dice whose best guess (never
+	// reported) was the right face: a doubt, not a misread.
+	UnsureGuessed int
+	// Misreads describe the unsure dice whose best guess was wrong.
+	Misreads []string
 	// Place[condition] are the placement errors of the matched dice whose
 	// placement is known (AddPlaced).
 	Place map[string]*PlaceErrors
@@ -93,13 +98,26 @@ func (t *Tally) AddPlaced(tr synth.Truth, rd vision.Reading, ps []Placement) {
 			}
 		}
 		t.count(tr, d, out)
-		if out == WrongFace || out == Missed || out == WrongKind {
+		misread := out == Unsure && rd.Dice[j].Guess != d.Face
+		if out == Unsure && !misread {
+			t.UnsureGuessed++
+		}
+		if out == WrongFace || out == Missed || out == WrongKind || misread {
 			got := "nothing"
 			if j >= 0 {
-				got = fmt.Sprintf("%s/%s (%.2f)", rd.Dice[j].Kind, rd.Dice[j].Face, rd.Dice[j].Confidence)
+				e := rd.Dice[j]
+				got = fmt.Sprintf("%s/%s (%.2f)", e.Kind, e.Face, e.Confidence)
+				if misread {
+					out, got = "unsure, best guess wrong", fmt.Sprintf("%s/%s? (%.2f)", e.Kind, e.Guess, e.Confidence)
+				}
 			}
-			t.Errors = append(t.Errors, fmt.Sprintf("%s: %s %s/%s at %d,%d size %d %s: got %s",
-				tr.Image, out, d.Kind, d.Face, d.X, d.Y, d.Size, strings.Join(conditions(tr, d), ","), got))
+			line := fmt.Sprintf("%s: %s %s/%s at %d,%d size %d %s: got %s",
+				tr.Image, out, d.Kind, d.Face, d.X, d.Y, d.Size, strings.Join(conditions(tr, d), ","), got)
+			if misread {
+				t.Misreads = append(t.Misreads, line)
+			} else {
+				t.Errors = append(t.Errors, line)
+			}
 		}
 	}
 	for j, u := range used {
@@ -197,6 +215,9 @@ func (t *Tally) Report(w io.Writer) {
 	fmt.Fprintf(w, "%d dice in %d frames: correct faces %.2f%% (face and kind %.2f%%, look-alike X kind %.2f%%, wrong kind %.2f%%), unsure %.2f%%, confident wrong face %.2f%%, missed %.2f%%, extra %d (%.2f%%)\n",
 		t.Dice, t.Frames, 100*t.RightFace(), 100*t.Rate(Correct), 100*t.Rate(LookAlike), 100*t.Rate(WrongKind),
 		100*t.Rate(Unsure), 100*t.Rate(WrongFace), 100*t.Rate(Missed), t.Extra, 100*float64(t.Extra)/math.Max(1, float64(t.Dice)))
+	if n := t.Outcomes[Unsure]; n > 0 {
+		fmt.Fprintf(w, "unsure dice whose best guess was the right face: %d of %d (the others are misreads held back)\n", t.UnsureGuessed, n)
+	}
 	var conds []string
 	for c := range t.ByCond {
 		conds = append(conds, c)

@@ -189,7 +189,7 @@ func (r *Reader) read(frame gocv.Mat) (vision.Reading, error) {
 		if v.conf >= r.m.Threshold {
 			d.Face = c.Face
 		} else {
-			d.Unsure = true
+			d.Unsure, d.Guess = true, c.Face
 		}
 	}
 	vision.SortDice(dice)
