@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"image"
 	"image/color"
-	"image/png"
 	"math"
 	"os"
 	"path/filepath"
@@ -52,16 +51,5 @@ func TestDump(t *testing.T) {
 		}
 		writePNG(t, filepath.Join(dir, fmt.Sprintf("p%02d.png", i)), bgr)
 		writePNG(t, filepath.Join(dir, fmt.Sprintf("i%02d.png", i)), ink)
-	}
-}
-
-func writePNG(t *testing.T, path string, img image.Image) {
-	f, err := os.Create(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	if err := png.Encode(f, img); err != nil {
-		t.Fatal(err)
 	}
 }
