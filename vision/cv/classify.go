@@ -63,6 +63,8 @@ type verdict struct {
 	rim                float64    // ink on the patch's rim beyond the template's
 	rimDir             [2]float64 // where that ink is (unit, patch axes)
 	rival              int
+	faceEv, kindEv     float64 // the face's and the kind's evidence (1 at the limit)
+	glare              bool    // the patch shows glare
 }
 
 // match is one class matched against an ink map.
@@ -227,7 +229,7 @@ func (m *Model) classify(f feature) verdict {
 	// A glyph cut by the patch's edge: the face is misplaced.
 	fit = math.Min(fit, 1+(maxRim-rim)/maxRim)
 	conf := confidence(fit, a, k)
-	v := verdict{class: class, resid: resid, conf: conf, margin: fs.margin, kindMargin: kindMargin, rival: fs.rival, fit: fit, rim: rim, rimDir: rimDir}
+	v := verdict{class: class, resid: resid, conf: conf, margin: fs.margin, kindMargin: kindMargin, rival: fs.rival, fit: fit, rim: rim, rimDir: rimDir, faceEv: a, kindEv: k, glare: f.glare}
 	v.alts = append(v.alts, m.Classes[class].Twins...)
 	return v
 }
@@ -630,6 +632,10 @@ func (r *Reader) classifyAt(frame gocv.Mat, rc rect) verdict {
 // the mat or a side: its colour and fit are the first to suffer).
 const retryBand = 0.1
 
+// clearConf: a retried placement read at least this surely is kept
+// whatever its fit (see classifyDie).
+const clearConf = 0.65
+
 // smallFace: see classifyAt (about the patch's side).
 const smallFace = 45.0
 
@@ -667,15 +673,24 @@ func (r *Reader) classifyDie(frame gocv.Mat, rc rect) verdict {
 		cands = append(cands, s)
 	}
 	tried := []verdict{v}
+	sure := v
 	for _, s := range cands {
 		w := r.classifyAt(frame, s)
 		tried = append(tried, w)
 		if w.resid < v.resid {
 			v = w
 		}
+		if w.conf > sure.conf {
+			sure = w
+		}
 		if v.conf >= r.m.Threshold && v.resid <= goodResid {
 			break
 		}
+	}
+	// A placement read clearly surely wins over one that merely fits
+	// better.
+	if sure.conf >= clearConf && sure.conf > v.conf {
+		v = sure
 	}
 	// Placements that fit about as well but read another face: the face
 	// is not sure.
