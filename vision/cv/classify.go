@@ -622,9 +622,62 @@ func (r *Reader) bestAngle(frame gocv.Mat, rc rect) rect {
 // smallFace pixels shows less than the patch holds: its confidence
 // shrinks in proportion.
 func (r *Reader) classifyAt(frame gocv.Mat, rc rect) verdict {
-	v := r.m.classify(featureOf(r.q.patch(frame, rc)))
+	p := r.q.patch(frame, rc)
+	f := featureOf(p)
+	v := r.m.classify(f)
+	if v.conf < r.m.Threshold && f.under > flipUnder && r.m.chromaPol(f.col, -f.pol) < r.m.chromaPol(f.col, f.pol)-flipChroma {
+		// Glare may flip the face's contrast (a light spot on a die with
+		// dark ink looks like light ink): the face is read again at the
+		// polarity of the kinds its body's chroma says.
+		g := featureAt(p, -f.pol)
+		w := r.m.classify(g)
+		kc := r.m.Colours[r.m.colOf[w.class]]
+		if r.m.polarity(w.class) == -f.pol && w.conf > v.conf && math.Abs(g.col[2]-kc.Mean[2]) < flipContrast {
+			v = w
+		}
+	}
 	v.conf *= math.Min(1, rc.side()/smallFace)
 	return v
+}
+
+// A face not read surely is read again at the other polarity when glare
+// may have flipped its contrast: more than flipUnder of its inner part
+// lies well on the other side of the body than the glyph, and its body's
+// chroma is flipChroma spreads nearer a kind of the other polarity. The
+// new reading is kept when it is surer, its kind has that polarity and
+// its body's brightness over the ink's is within flipContrast (log) of
+// the kind's.
+const (
+	flipUnder    = 0.05
+	flipChroma   = 1.0
+	flipContrast = 0.5
+)
+
+// chromaPol is the chroma distance (in spreads) of body colour col to
+// the closest kind of polarity pol.
+func (m *Model) chromaPol(col [numCol]float64, pol int) float64 {
+	z := math.Inf(1)
+	for _, c := range m.Colours {
+		if (c.Mean[2] < 0) != (pol == polLight) {
+			continue
+		}
+		var s float64
+		for j := 0; j < 2; j++ {
+			d := (col[j] - c.Mean[j]) / c.SD[j]
+			s += d * d
+		}
+		z = math.Min(z, math.Sqrt(s/2))
+	}
+	return z
+}
+
+// polarity is the polarity of class c's kind: dark ink where its body is
+// brighter than its ink.
+func (m *Model) polarity(c int) int {
+	if m.Colours[m.colOf[c]].Mean[2] < 0 {
+		return polLight
+	}
+	return polDark
 }
 
 // retryBand: a die read surely but by less than this above the

@@ -37,6 +37,11 @@ type feature struct {
 	// whether there is any.
 	wpad  []float32
 	glare bool
+	pol   int // polDark or polLight
+	// under is the share of the inner part at least -inkLo of the
+	// contrast beyond the body on the other side than the glyph (the
+	// glyph itself when glare flipped the contrast).
+	under float64
 	col   [numCol]float64
 	// desc is what the linear classifier reads: the ink map averaged over
 	// descCell² blocks (descN² values).
@@ -148,10 +153,22 @@ func (q *rectifier) patch(frame gocv.Mat, r rect) []byte {
 	return p
 }
 
-// featureOf computes the feature of a BGR patch.
-func featureOf(p []byte) feature {
+// Polarity of a face: which side of its body's brightness the glyph lies.
+const (
+	polAuto  = 0  // as the patch shows it (the heavier tail)
+	polDark  = 1  // dark ink on a light body
+	polLight = -1 // light ink on a dark body
+)
+
+// featureOf computes the feature of a BGR patch, its polarity as the
+// patch shows it.
+func featureOf(p []byte) feature { return featureAt(p, polAuto) }
+
+// featureAt computes the feature of a BGR patch at polarity pol (polAuto:
+// as the patch shows it).
+func featureAt(p []byte, pol int) feature {
 	const n = patchSize * patchSize
-	x := contrastChannel(p)
+	x, pol := contrastChannel(p, pol)
 	ring, inner := ringMask(), innerMask()
 	// Levels to a grey level: histograms of the channel (within ±442).
 	const off = 443
@@ -171,13 +188,17 @@ func featureOf(p []byte) feature {
 	body := histMedian(hr[:], nr) - off
 	ink := histQuantile(ha[:], na*inkPctPer1000/1000) - off
 	ik := make([]float32, n)
+	under := 0
 	if d := body - ink; d > 4 {
 		k := float32(1 / d)
 		for i := range ik {
 			ik[i] = min(inkHi, max(inkLo, (float32(body)-x[i])*k))
+			if inner[i] && ik[i] == inkLo {
+				under++
+			}
 		}
 	}
-	f := feature{col: bodyColour(p, ik, ring)}
+	f := feature{col: bodyColour(p, ik, ring), pol: pol, under: float64(under) / float64(na)}
 	f.ink = blur3(blur3(ik))
 	f.coarse = halve(f.ink)
 	f.pad = padded(f.ink, patchSize, padFine)
@@ -259,10 +280,11 @@ func squareMask(from float64, outer bool) func() []bool {
 // contrastChannel projects the patch's colours on the main axis of its
 // inner part (the colour direction along which body and glyph differ
 // most: blue for white marks on a yellow die, where grey hardly sees
-// them), signed so that the glyph lies below the body: the body is the
-// ring's median, the glyph the heavier tail of the inner part away from
-// it (a strip of mat or a side in the ring does not flip it).
-func contrastChannel(p []byte) []float32 {
+// them), signed so that the glyph lies below the body: at polarity pol,
+// or as the patch shows it (polAuto): the body is the ring's median, the
+// glyph the heavier tail of the inner part away from it (a strip of mat
+// or a side in the ring does not flip it). It returns the polarity used.
+func contrastChannel(p []byte, pol int) ([]float32, int) {
 	const n = patchSize * patchSize
 	im := innerMask()
 	in := make([]byte, 0, 3*n)
@@ -272,6 +294,9 @@ func contrastChannel(p []byte) []float32 {
 		}
 	}
 	v := mainAxis(in)
+	if v[0]+v[1]+v[2] < 0 { // brighter is higher
+		v = [3]float64{-v[0], -v[1], -v[2]}
+	}
 	out := make([]float32, n)
 	rm := ringMask()
 	const off = 443
@@ -285,7 +310,20 @@ func contrastChannel(p []byte) []float32 {
 			nr++
 		}
 	}
-	body := float32(histMedian(hr[:], nr) - off)
+	if pol == polAuto {
+		pol = polOf(out, im, float32(histMedian(hr[:], nr)-off))
+	}
+	if pol == polLight {
+		for i := range out {
+			out[i] = -out[i]
+		}
+	}
+	return out, pol
+}
+
+// polOf is the polarity a contrast channel x (brighter is higher) shows:
+// the heavier tail of the inner part im away from the body's level.
+func polOf(out []float32, im []bool, body float32) int {
 	var up, down float32
 	for i, x := range out {
 		if im[i] {
@@ -297,11 +335,9 @@ func contrastChannel(p []byte) []float32 {
 		}
 	}
 	if up > down {
-		for i := range out {
-			out[i] = -out[i]
-		}
+		return polLight
 	}
-	return out
+	return polDark
 }
 
 // blur3 smooths a patch with a 3×3 binomial kernel (edges clamped), so that
