@@ -383,7 +383,8 @@ func normalize(v []float32) []float32 {
 }
 
 // bodyColour is the colour feature of a patch: the median colour of the
-// body ring's body pixels as log chroma (a light's brightness drops out),
+// body ring's body pixels (neither ink nor glare) as log chroma (a
+// light's brightness drops out),
 // and the body's brightness over the ink's (ink pixels:
 // ink map above 0.6) in log.
 func bodyColour(p []byte, ik []float32, ring []bool) [numCol]float64 {
@@ -398,7 +399,7 @@ func bodyColour(p []byte, ik []float32, ring []bool) [numCol]float64 {
 			ni++
 			continue
 		}
-		if in && ik[i] < 0.3 {
+		if in && ik[i] < 0.3 && ik[i] > glareInk {
 			hb[q[0]]++
 			hg[q[1]]++
 			hr[q[2]]++
