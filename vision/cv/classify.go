@@ -43,6 +43,7 @@ const (
 	minTemplatePair = 0.15
 	minKindZ        = 2.0
 	kindFar         = 2.0 // beyond this many spreads, a kind's margin counts less
+	kindDoubt       = 2.0 // kinds of the face within this many spreads are alternatives
 	maxColourZ      = 6.0 // a body colour farther from its kind's is unsure
 	// fit: the mean robust residual per pixel of the best class; confidence
 	// falls from goodResid to maxResid, and a blob beyond dropResid is no die.
@@ -185,14 +186,22 @@ func (m *Model) classify(f feature) verdict {
 		class = same[0]
 	}
 	// The kind's margin: over every other kind with that face, plausible
-	// or not.
+	// or not. Kinds nearer than kindDoubt of it (in spreads, more for a
+	// colour far from its kind's) may be the die's instead: they read the
+	// same face, so they leave the face sure and become its alternatives
+	// (resolveTwins picks one the frame has room for).
+	far := math.Max(1, zk[m.colOf[class]]/kindFar)
+	var doubt []int
 	for o, c := range m.Classes {
 		if c.Face == face && o != class && !m.isTwin(class, o) {
-			kindMargin = math.Min(kindMargin, zk[m.colOf[o]]-zk[m.colOf[class]])
+			dz := zk[m.colOf[o]] - zk[m.colOf[class]]
+			if dz < kindDoubt*far || (o == best.class && fs.g[fs.class]-fs.g[class] > m.Margin) {
+				// (the colour says one kind, the discriminant clearly another)
+				doubt = append(doubt, o)
+				continue
+			}
+			kindMargin = math.Min(kindMargin, dz)
 		}
-	}
-	if class != best.class && fs.g[fs.class]-fs.g[class] > m.Margin {
-		kindMargin = 0 // the colour says one kind, the discriminant clearly another
 	}
 	resid := best.d / float64(innerPixels)
 	rim, rimDir := rimExcess(m.rot[best.class][best.rot], f.pad, best.dx, best.dy)
@@ -219,7 +228,7 @@ func (m *Model) classify(f feature) verdict {
 	}
 	// A colour far from its kind's (a small, blurred die in dim light,
 	// mixed with the mat) must be proportionally farther from the others'.
-	k := kindMargin / minKindZ / math.Max(1, zk[m.colOf[class]]/kindFar)
+	k := kindMargin / minKindZ / far
 	fit := 1 + (maxResid-resid)/(maxResid-goodResid)
 	// The body colour must look like the kind's: far from every kind's
 	// (a face's edge showing the mat or a side), the kind is a guess. Its
@@ -231,6 +240,7 @@ func (m *Model) classify(f feature) verdict {
 	conf := confidence(fit, a, k)
 	v := verdict{class: class, resid: resid, conf: conf, margin: fs.margin, kindMargin: kindMargin, rival: fs.rival, fit: fit, rim: rim, rimDir: rimDir, faceEv: a, kindEv: k, glare: f.glare}
 	v.alts = append(v.alts, m.Classes[class].Twins...)
+	v.alts = append(v.alts, doubt...)
 	return v
 }
 
