@@ -602,11 +602,12 @@ var (
 )
 
 // A placement fitting within conflictResid of the kept one that reads
-// another face leaves the die unsure (confidence at most conflictConf of
-// the threshold).
+// another face with some confidence (at least conflictMin) leaves the die
+// unsure (confidence at most conflictConf of the threshold).
 const (
 	conflictResid = 0.01
 	conflictConf  = 0.9
+	conflictMin   = 0.2
 )
 
 // glyphAngles are the turns tried for a die found by its glyph alone (its
@@ -759,7 +760,7 @@ func (r *Reader) classifyDie(frame gocv.Mat, rc rect) verdict {
 	// is not sure.
 	face := r.m.Classes[v.class].Face
 	for _, w := range tried {
-		if r.m.Classes[w.class].Face != face && w.resid <= v.resid+conflictResid {
+		if r.m.Classes[w.class].Face != face && w.resid <= v.resid+conflictResid && w.conf >= conflictMin {
 			v.conf = math.Min(v.conf, conflictConf*r.m.Threshold)
 		}
 	}
