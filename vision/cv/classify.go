@@ -65,6 +65,7 @@ type verdict struct {
 	rimDir             [2]float64 // where that ink is (unit, patch axes)
 	rival              int
 	faceEv, kindEv     float64 // the face's and the kind's evidence (1 at the limit)
+	tmplEv             float64 // the templates' part of the face's evidence
 	glare              bool    // the patch shows glare
 }
 
@@ -148,6 +149,14 @@ func (m *Model) score(desc []float32, col [numCol]float64) faceScore {
 	return fs
 }
 
+// tmplSlack: the face's evidence is at least the weaker of the
+// templates' and the fit's, less this.
+const tmplSlack = 0.5
+
+// polFit: the fit of a face whose glyph lies on the other side of the
+// body than its kind's is at most this (see classify).
+const polFit = 0.5
+
 // maxClasses bounds the classes of a model (the scores live on the stack).
 const maxClasses = 256
 
@@ -206,6 +215,7 @@ func (m *Model) classify(f feature) verdict {
 	resid := best.d / float64(innerPixels)
 	rim, rimDir := rimExcess(m.rot[best.class][best.rot], f.pad, best.dx, best.dy)
 	a := fs.margin / m.Margin
+	tmpl := math.Inf(1)
 	if fs.rival >= 0 {
 		// The templates must not prefer the rival face.
 		// The templates must agree: the ink map nearer the best face's
@@ -218,18 +228,21 @@ func (m *Model) classify(f feature) verdict {
 		for _, c := range m.templateRivals(fs, face, f) {
 			o := m.bestTurn(c, f, best)
 			den := robustDist(m.rot[best.class][best.rot], m.rot[o.class][o.rot])
-			a = math.Min(a, (o.d-best.d)/math.Max(den, 1)/minTemplatePair)
+			tmpl = math.Min(tmpl, (o.d-best.d)/math.Max(den, 1)/minTemplatePair)
 			if f.glare {
 				// Where glare hides part of the face, the rest must
 				// agree too (glare may wipe what told two faces apart).
-				a = math.Min(a, (m.maskedDist(o, f)-bm)/math.Max(den, 1)/minTemplatePair)
+				tmpl = math.Min(tmpl, (m.maskedDist(o, f)-bm)/math.Max(den, 1)/minTemplatePair)
 			}
 		}
 	}
+	// Templates that tell the face apart clearly, on a face they fit
+	// well, make up for a weak discriminant margin.
+	fit := 1 + (maxResid-resid)/(maxResid-goodResid)
+	a = math.Min(tmpl, math.Max(a, math.Min(tmpl, fit)-tmplSlack))
 	// A colour far from its kind's (a small, blurred die in dim light,
 	// mixed with the mat) must be proportionally farther from the others'.
 	k := kindMargin / minKindZ / far
-	fit := 1 + (maxResid-resid)/(maxResid-goodResid)
 	// The body colour must look like the kind's: far from every kind's
 	// (a face's edge showing the mat or a side), the kind is a guess. Its
 	// brightness over the ink's counts little, as in the kind's gate
@@ -237,8 +250,13 @@ func (m *Model) classify(f feature) verdict {
 	fit = math.Min(fit, 1+(maxColourZ-gz[m.colOf[class]])/maxColourZ)
 	// A glyph cut by the patch's edge: the face is misplaced.
 	fit = math.Min(fit, 1+(maxRim-rim)/maxRim)
+	if m.polarity(class) != f.pol {
+		// The glyph is on the other side of the body than the kind's:
+		// a misplaced face, or another kind.
+		fit = math.Min(fit, polFit)
+	}
 	conf := confidence(fit, a, k)
-	v := verdict{class: class, resid: resid, conf: conf, margin: fs.margin, kindMargin: kindMargin, rival: fs.rival, fit: fit, rim: rim, rimDir: rimDir, faceEv: a, kindEv: k, glare: f.glare}
+	v := verdict{class: class, resid: resid, conf: conf, margin: fs.margin, kindMargin: kindMargin, rival: fs.rival, fit: fit, rim: rim, rimDir: rimDir, faceEv: a, tmplEv: tmpl, kindEv: k, glare: f.glare}
 	v.alts = append(v.alts, m.Classes[class].Twins...)
 	v.alts = append(v.alts, doubt...)
 	return v
