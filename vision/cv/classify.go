@@ -44,7 +44,7 @@ const (
 	minKindZ        = 2.0
 	kindFar         = 2.0 // beyond this many spreads, a kind's margin counts less
 	kindDoubt       = 2.0 // kinds of the face within this many spreads are alternatives
-	maxColourZ      = 6.0 // a body colour farther from its kind's is unsure
+	maxColourZ      = 8.0 // a body colour farther from its kind's is unsure
 	// fit: the mean robust residual per pixel of the best class; confidence
 	// falls from goodResid to maxResid, and a blob beyond dropResid is no die.
 	goodResid = 0.02
