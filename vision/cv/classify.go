@@ -149,6 +149,10 @@ func (m *Model) score(desc []float32, col [numCol]float64) faceScore {
 	return fs
 }
 
+// glareOnly: a face whose glare hides more than this share of it is
+// told by the templates where glare does not hide it only.
+const glareOnly = 0.03
+
 // tmplSlack: the face's evidence is at least the weaker of the
 // templates' and the fit's, less this.
 const tmplSlack = 0.5
@@ -228,7 +232,9 @@ func (m *Model) classify(f feature) verdict {
 		for _, c := range m.templateRivals(fs, face, f) {
 			o := m.bestTurn(c, f, best)
 			den := robustDist(m.rot[best.class][best.rot], m.rot[o.class][o.rot])
-			tmpl = math.Min(tmpl, (o.d-best.d)/math.Max(den, 1)/minTemplatePair)
+			if f.glareShare <= glareOnly {
+				tmpl = math.Min(tmpl, (o.d-best.d)/math.Max(den, 1)/minTemplatePair)
+			}
 			if f.glare {
 				// Where glare hides part of the face, the rest must
 				// agree too (glare may wipe what told two faces apart).

@@ -37,7 +37,9 @@ type feature struct {
 	// whether there is any.
 	wpad  []float32
 	glare bool
-	pol   int // polDark or polLight
+	// glareShare is the share of the inner part that glare hides.
+	glareShare float64
+	pol        int // polDark or polLight
 	// under is the share of the inner part at least -inkLo of the
 	// contrast beyond the body on the other side than the glyph (the
 	// glyph itself when glare flipped the contrast).
@@ -206,6 +208,15 @@ func featureAt(p []byte, pol int) feature {
 	var w []float32
 	w, f.glare = glareWeights(ik)
 	f.wpad = padded(w, patchSize, padFine)
+	if f.glare {
+		hid := 0
+		for i, x := range w {
+			if inner[i] && x == 0 {
+				hid++
+			}
+		}
+		f.glareShare = float64(hid) / float64(na)
+	}
 	f.desc = descriptorOf(blur3(blur3(f.ink)))
 	return f
 }
