@@ -242,9 +242,18 @@ func (m *Model) classify(f feature) verdict {
 			}
 		}
 	}
+	fitResid := resid
+	if f.glareShare > glareOnly {
+		// The fit where glare does not hide the face.
+		var ws float64
+		for _, x := range f.wpad {
+			ws += float64(x)
+		}
+		fitResid = math.Min(resid, m.maskedDist(best, f)/math.Max(ws, 1))
+	}
 	// Templates that tell the face apart clearly, on a face they fit
 	// well, make up for a weak discriminant margin.
-	fit := 1 + (maxResid-resid)/(maxResid-goodResid)
+	fit := 1 + (maxResid-fitResid)/(maxResid-goodResid)
 	a = math.Min(tmpl, math.Max(a, math.Min(tmpl, fit)-tmplSlack))
 	// A colour far from its kind's (a small, blurred die in dim light,
 	// mixed with the mat) must be proportionally farther from the others'.
