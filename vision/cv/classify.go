@@ -21,9 +21,15 @@ import (
 //     must be good, no ink may lie on the patch's rim beyond the
 //     template's (a glyph cut by a misplaced face), and the ink map must
 //     lie nearer the best face's template than any close rival's, with
-//     and without the glare pixels.
+//     and without the glare pixels (only without them where glare hides
+//     much of the face). Templates that tell the face apart clearly, on a
+//     face they fit well, make up for a weak discriminant margin.
 //
-// The kind comes from the body colour among the classes with that face.
+// The kind comes from the body colour among the classes with that face;
+// kinds of that face whose colour is about as close are alternatives that
+// resolveTwins chooses from (the face is sure whatever the kind). A glyph
+// on the other side of the body than its kind's (dark ink on a die with
+// light ink) fits badly.
 // Confidence is half the weakest of fit, face evidence and kind colour
 // margin (each 1 at its limit), less when a second one is weak too, so 0.5
 // (the threshold) where one of them is at its limit.
