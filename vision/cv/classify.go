@@ -270,7 +270,8 @@ func (m *Model) classify(f feature) verdict {
 	// (glare, blur and dim light move it).
 	fit = math.Min(fit, 1+(maxColourZ-gz[m.colOf[class]])/maxColourZ)
 	// A glyph cut by the patch's edge: the face is misplaced.
-	fit = math.Min(fit, 1+(maxRim-rim)/maxRim)
+	// (Less so when the face is told clearly whatever the cut part.)
+	fit = math.Min(fit, math.Max(1+(maxRim-rim)/maxRim, a-rimFace))
 	if m.polarity(class) != f.pol {
 		// The glyph is on the other side of the body than the kind's:
 		// a misplaced face, or another kind.
@@ -526,6 +527,10 @@ func rimExcess(t, pad []float32, dx, dy int) (sum float64, dir [2]float64) {
 	}
 	return float64(s), dir
 }
+
+// rimFace: a face's evidence less this bounds the fit a glyph cut by the
+// patch's edge leaves it.
+const rimFace = 0.8
 
 // rimSlack: ink on the rim up to this above the template's is no excess.
 const rimSlack = 0.25
