@@ -99,7 +99,9 @@ func Teach(dir string) (*Model, error) {
 	return m, nil
 }
 
-// teachKind learns the faces of one kind and the kind's body colour.
+// teachKind learns the faces of one kind and the kind's body colour: its
+// spread is that of the teach images and their augmented variants (light
+// level, cast, gradient, glare, blur: the colours a camera may see).
 func teachKind(q *rectifier, dir, kind string) ([]taughtClass, KindColour, error) {
 	faces, err := subdirs(dir)
 	if err != nil {
@@ -109,7 +111,7 @@ func teachKind(q *rectifier, dir, kind string) ([]taughtClass, KindColour, error
 		return nil, KindColour{}, fmt.Errorf("%w: kind folder %s has no <face> folders", errTeach, dir)
 	}
 	var out []taughtClass
-	var all []feature
+	var all [][numCol]float64
 	for _, face := range faces {
 		exs, err := teachFace(q, filepath.Join(dir, face), kind+"/"+face)
 		if err != nil {
@@ -126,7 +128,12 @@ func teachKind(q *rectifier, dir, kind string) ([]taughtClass, KindColour, error
 			tc.valid = append(tc.valid, turned(e.valid, turns[i])...)
 		}
 		out = append(out, tc)
-		all = append(all, fs...)
+		for i, e := range exs {
+			all = append(all, fs[i].col)
+			for _, v := range e.train {
+				all = append(all, v.col)
+			}
+		}
 	}
 	return out, kindColour(kind, all), nil
 }
