@@ -86,7 +86,7 @@ func Teach(dir string) (*Model, error) {
 	if len(m.Classes) > maxClasses {
 		return nil, fmt.Errorf("%w: %d faces in all, at most %d can be taught", errTeach, len(m.Classes), maxClasses)
 	}
-	w, b, err := fitLDA(xs, ys, len(m.Classes))
+	w, b, err := fitLDA(xs, ys, len(m.Classes), m.sameArt())
 	if err != nil {
 		return nil, err
 	}
