@@ -62,7 +62,8 @@ type Class struct {
 }
 
 // KindColour is the body colour of one kind: the median colour feature of
-// its taught faces and its spread (1.48 MAD, at least colourFloor).
+// its taught faces and their augmented variants, and its spread (1.48 MAD,
+// at least colourFloor).
 type KindColour struct {
 	Kind     string
 	Mean, SD [numCol]float64
