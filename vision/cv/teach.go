@@ -96,23 +96,8 @@ func Teach(dir string) (*Model, error) {
 	m.prepare()
 	m.findTwins()
 	m.calibrate(vxs, vys, vcols)
-	m.sureMargin()
 	return m, nil
 }
-
-// sureMargin sets the sure margin from the held-out variants read as a
-// wrong face (calibrate): above sureQuantile of their margins. The
-// held-out variants are harder than the dice a camera sees (blur, glare,
-// a gradient and a misplaced face at once), and a face read by its
-// margin must still agree with the templates (classify).
-func (m *Model) sureMargin() {
-	if w := m.heldOutWrong; len(w) > 0 {
-		m.Margin = math.Max(minMargin, w[int(float64(len(w))*sureQuantile)])
-	}
-}
-
-// sureQuantile: see sureMargin.
-const sureQuantile = 0.8
 
 // teachKind learns the faces of one kind and the kind's body colour: its
 // spread is that of the teach images and their augmented variants (light
