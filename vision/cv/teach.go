@@ -101,7 +101,10 @@ func Teach(dir string) (*Model, error) {
 
 // teachKind learns the faces of one kind and the kind's body colour: its
 // spread is that of the teach images and their augmented variants (light
-// level, cast, gradient, glare, blur: the colours a camera may see).
+// level, cast, gradient, glare, blur: the colours a camera may see), the
+// spread of its brightness over the ink's at most brightSpreadCap times
+// the teach images' (glare and blur move it far, and the reader's kind
+// gate widens it fourfold already: a dark die would pass a light kind's).
 func teachKind(q *rectifier, dir, kind string) ([]taughtClass, KindColour, error) {
 	faces, err := subdirs(dir)
 	if err != nil {
@@ -111,7 +114,7 @@ func teachKind(q *rectifier, dir, kind string) ([]taughtClass, KindColour, error
 		return nil, KindColour{}, fmt.Errorf("%w: kind folder %s has no <face> folders", errTeach, dir)
 	}
 	var out []taughtClass
-	var all [][numCol]float64
+	var all, teachCols [][numCol]float64
 	for _, face := range faces {
 		exs, err := teachFace(q, filepath.Join(dir, face), kind+"/"+face)
 		if err != nil {
@@ -129,14 +132,20 @@ func teachKind(q *rectifier, dir, kind string) ([]taughtClass, KindColour, error
 		}
 		out = append(out, tc)
 		for i, e := range exs {
+			teachCols = append(teachCols, fs[i].col)
 			all = append(all, fs[i].col)
 			for _, v := range e.train {
 				all = append(all, v.col)
 			}
 		}
 	}
-	return out, kindColour(kind, all), nil
+	kc, tc := kindColour(kind, all), kindColour(kind, teachCols)
+	kc.SD[2] = math.Min(kc.SD[2], brightSpreadCap*tc.SD[2])
+	return out, kc, nil
 }
+
+// brightSpreadCap: see teachKind.
+const brightSpreadCap = 1.5
 
 // taughtClass is a class with its augmented examples, upright.
 type taughtClass struct {
