@@ -79,7 +79,7 @@ func TestFitLDA(t *testing.T) {
 			ys = append(ys, c)
 		}
 	}
-	w, b, err := fitLDA(xs, ys, 3)
+	w, b, err := fitLDA(xs, ys, 3, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -20,9 +20,20 @@ import (
 const ldaShrink = 0.15
 
 // fitLDA learns the discriminant weights of nc classes from descriptors xs
-// (upright) with labels ys: w[c] = Σ⁻¹μ_c and b[c] = −½μ_cᵀΣ⁻¹μ_c.
-func fitLDA(xs [][]float32, ys []int, nc int) (w [][]float32, b []float32, err error) {
+// (upright) with labels ys: w[c] = Σ⁻¹μ_c and b[c] = −½μ_cᵀΣ⁻¹μ_c. Classes
+// of one group (group[c], the same face art on dice of several kinds)
+// share one mean, that of all their examples: the ink map cannot tell
+// them apart (the body colour does), and the discriminant must not learn
+// to from the few teach images' chance differences. A nil group: one
+// class each.
+func fitLDA(xs [][]float32, ys []int, nc int, group []artGroup) (w [][]float32, b []float32, err error) {
 	const d = descDim
+	if group == nil {
+		group = make([]artGroup, nc)
+		for c := range group {
+			group[c].first = c
+		}
+	}
 	mu := make([][]float64, nc)
 	cnt := make([]int, nc)
 	for c := range mu {
@@ -35,13 +46,26 @@ func fitLDA(xs [][]float32, ys []int, nc int) (w [][]float32, b []float32, err e
 			mu[c][i] += float64(v)
 		}
 	}
+	gmu := make([][]float64, nc)
 	for c := range mu {
 		if cnt[c] == 0 {
 			return nil, nil, errors.New("cv: teach: a class without examples")
 		}
+		g := group[c].first
+		if gmu[g] == nil {
+			gmu[g] = make([]float64, d)
+		}
+		p := descPerm[group[c].turn]
+		for i := range mu[c] {
+			gmu[g][i] += mu[c][p[i]]
+		}
 		for i := range mu[c] {
 			mu[c][i] /= float64(cnt[c])
 		}
+	}
+	gcnt := make([]int, nc)
+	for c := range mu {
+		gcnt[group[c].first] += cnt[c]
 	}
 	// Within-class scatter (upper triangle).
 	s := make([]float64, d*d)
@@ -96,12 +120,19 @@ func fitLDA(xs [][]float32, ys []int, nc int) (w [][]float32, b []float32, err e
 	w = make([][]float32, nc)
 	b = make([]float32, nc)
 	for c := range mu {
-		x := cholSolve(l, d, mu[c])
+		// The group's mean, turned back to the class's upright.
+		g := group[c].first
+		p := descPerm[(4-group[c].turn)%4]
+		m := make([]float64, d)
+		for i := range m {
+			m[i] = gmu[g][p[i]] / float64(gcnt[g])
+		}
+		x := cholSolve(l, d, m)
 		w[c] = make([]float32, d)
 		var q float64
 		for i, v := range x {
 			w[c][i] = float32(v)
-			q += v * mu[c][i]
+			q += v * m[i]
 		}
 		b[c] = float32(-q / 2)
 	}
@@ -150,4 +181,38 @@ func cholSolve(l []float64, d int, y []float64) []float64 {
 		x[i] = s / l[i*d+i]
 	}
 	return x
+}
+
+// artGroup places a class in its group of classes with the same art: the
+// group's first class, and the quarter turns that take the class's
+// upright to the first's.
+type artGroup struct{ first, turn int }
+
+// sameArt groups the classes of one face whose art looks alike on every
+// kind (taught ink maps within twinShape at some quarter turn).
+func (m *Model) sameArt() []artGroup {
+	g := make([]artGroup, len(m.Classes))
+	rots := make([][4][]float32, len(m.Classes))
+	for i, c := range m.Classes {
+		rots[i] = rotations(c.Shape)
+	}
+	for i, c := range m.Classes {
+		g[i] = artGroup{first: i}
+		for j := 0; j < i; j++ {
+			if g[j].first != j || m.Classes[j].Face != c.Face {
+				continue
+			}
+			r, best := 0, math.Inf(1)
+			for k, t := range rots[j] {
+				if d := ssd(t, c.Shape); d < best {
+					r, best = k, d
+				}
+			}
+			if best/float64(len(c.Shape)) < twinShape {
+				g[i] = artGroup{first: j, turn: (4 - r) % 4}
+				break
+			}
+		}
+	}
+	return g
 }

@@ -62,7 +62,8 @@ type Class struct {
 }
 
 // KindColour is the body colour of one kind: the median colour feature of
-// its taught faces and its spread (1.48 MAD, at least colourFloor).
+// its taught faces and their augmented variants, and its spread (1.48 MAD,
+// at least colourFloor).
 type KindColour struct {
 	Kind     string
 	Mean, SD [numCol]float64
@@ -220,13 +221,14 @@ func buildClass(kind, face string, fs []feature) (Class, []int) {
 	return c, turns
 }
 
-// kindColour is the robust colour of a kind's taught examples.
-func kindColour(kind string, fs []feature) KindColour {
+// kindColour is the robust colour of a kind's taught examples (body
+// colour features cols).
+func kindColour(kind string, cols [][numCol]float64) KindColour {
 	kc := KindColour{Kind: kind}
 	for j := 0; j < numCol; j++ {
 		var v []float64
-		for _, f := range fs {
-			v = append(v, f.col[j])
+		for _, c := range cols {
+			v = append(v, c[j])
 		}
 		kc.Mean[j] = median(v)
 		for k := range v {

@@ -86,7 +86,7 @@ func Teach(dir string) (*Model, error) {
 	if len(m.Classes) > maxClasses {
 		return nil, fmt.Errorf("%w: %d faces in all, at most %d can be taught", errTeach, len(m.Classes), maxClasses)
 	}
-	w, b, err := fitLDA(xs, ys, len(m.Classes))
+	w, b, err := fitLDA(xs, ys, len(m.Classes), m.sameArt())
 	if err != nil {
 		return nil, err
 	}
@@ -99,7 +99,12 @@ func Teach(dir string) (*Model, error) {
 	return m, nil
 }
 
-// teachKind learns the faces of one kind and the kind's body colour.
+// teachKind learns the faces of one kind and the kind's body colour: its
+// spread is that of the teach images and their augmented variants (light
+// level, cast, gradient, glare, blur: the colours a camera may see), the
+// spread of its brightness over the ink's at most brightSpreadCap times
+// the teach images' (glare and blur move it far, and the reader's kind
+// gate widens it fourfold already: a dark die would pass a light kind's).
 func teachKind(q *rectifier, dir, kind string) ([]taughtClass, KindColour, error) {
 	faces, err := subdirs(dir)
 	if err != nil {
@@ -109,7 +114,7 @@ func teachKind(q *rectifier, dir, kind string) ([]taughtClass, KindColour, error
 		return nil, KindColour{}, fmt.Errorf("%w: kind folder %s has no <face> folders", errTeach, dir)
 	}
 	var out []taughtClass
-	var all []feature
+	var all, teachCols [][numCol]float64
 	for _, face := range faces {
 		exs, err := teachFace(q, filepath.Join(dir, face), kind+"/"+face)
 		if err != nil {
@@ -126,10 +131,21 @@ func teachKind(q *rectifier, dir, kind string) ([]taughtClass, KindColour, error
 			tc.valid = append(tc.valid, turned(e.valid, turns[i])...)
 		}
 		out = append(out, tc)
-		all = append(all, fs...)
+		for i, e := range exs {
+			teachCols = append(teachCols, fs[i].col)
+			all = append(all, fs[i].col)
+			for _, v := range e.train {
+				all = append(all, v.col)
+			}
+		}
 	}
-	return out, kindColour(kind, all), nil
+	kc, tc := kindColour(kind, all), kindColour(kind, teachCols)
+	kc.SD[2] = math.Min(kc.SD[2], brightSpreadCap*tc.SD[2])
+	return out, kc, nil
 }
+
+// brightSpreadCap: see teachKind.
+const brightSpreadCap = 1.5
 
 // taughtClass is a class with its augmented examples, upright.
 type taughtClass struct {
