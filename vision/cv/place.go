@@ -270,9 +270,7 @@ func (q *rectifier) clipToForeground(r rect, masks ...[]byte) {
 // refineAll places every die's top face. The side of a top face is taken
 // from all the dice whose top face was found (a plane over the frame, as
 // perspective makes far dice smaller); every die then gets a square of
-// that side placed where it covers the most of its body colour (a top face
-// found on its own is often a little too large or too small). A die that
-// cannot be placed keeps its found top face, or its blob at most that side.
+// that side (placeSquare).
 func (q *rectifier) refineAll(frame gocv.Mat, fs []found) {
 	var xs, ys, ss []float64
 	ok := make([]bool, len(fs))
@@ -292,12 +290,19 @@ func (q *rectifier) refineAll(frame gocv.Mat, fs []found) {
 	size := sizeModel(xs, ys, ss)
 	for i := range fs {
 		s := size(fs[i].r.C.X, fs[i].r.C.Y)
-		if p, placed := q.place(blobs[i], views[i], s); placed {
-			fs[i].r = p
-		} else if !ok[i] && fs[i].r.side() > s {
-			fs[i].r.W, fs[i].r.H = s, s
-		}
+		fs[i].r = q.placeSquare(blobs[i], views[i], fs[i].r, s)
 	}
+}
+
+// placeSquare places a square top face of side s in blob b (view v; t is
+// the top face found on its own, or the blob): where it covers the most
+// of the die's body colour, else at t's centre.
+func (q *rectifier) placeSquare(b rect, v blobView, t rect, s float64) rect {
+	if p, placed := q.place(b, v, s); placed {
+		return p
+	}
+	t.W, t.H = s, s
+	return t
 }
 
 // sizeModel fits the die side over the frame as a plane s = a + b·x + c·y
