@@ -57,7 +57,7 @@ func (r *Reader) recentre(frame gocv.Mat, b, rc rect, v verdict) (rect, verdict)
 // resized face may read another face surely: that one is never taken).
 var (
 	lastTurns  = []float64{-7, 7}
-	lastScales = []float64{0.8, 1.2}
+	lastScales = []float64{0.8, 1.2, 0.9, 1.1}
 )
 
 const lastMargin = 0.1
