@@ -62,6 +62,10 @@ var (
 
 const lastMargin = 0.1
 
+// lastResid: a die fitting worse than this (half again the fit's limit)
+// is not tried last (a placement a little off does not make it fit).
+const lastResid = 1.5 * maxResid
+
 // lastTry tries the last placements for an unsure die read v at rc; the
 // surest one taken wins.
 func (r *Reader) lastTry(frame gocv.Mat, rc rect, v verdict) (rect, verdict) {
@@ -197,7 +201,7 @@ func (r *Reader) read(frame gocv.Mat) (vision.Reading, error) {
 		if f.solid && v.conf < r.m.Threshold {
 			rc, v = r.recentre(frame, r.blobs[i], rc, v)
 		}
-		if v.conf < r.m.Threshold {
+		if v.conf < r.m.Threshold && v.resid <= lastResid {
 			rc, v = r.lastTry(frame, rc, v)
 		}
 		if v.resid > dropResid {
