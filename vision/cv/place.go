@@ -76,7 +76,7 @@ func (q *rectifier) refineShape(r rect, v blobView) (rect, [3]float64, bool) {
 	}
 	sh, ok := shapeOf(r, hull)
 	if !ok {
-		return out, [3]float64{}, false
+		return r, [3]float64{}, false
 	}
 	return out, sh, true
 }
@@ -131,7 +131,7 @@ const (
 func foreshorten(r rect, k, dir float64) rect {
 	s := r
 	s.Squash, s.SquashDir = 1/k, dir
-	ux, uy := s.squashed(math.Cos(r.Angle), math.Sin(r.Angle)) // undo
+	ux, uy := s.squashed(math.Cos(r.Angle), math.Sin(r.Angle)) // the edge before foreshortening
 	s.Squash = k
 	s.Angle = math.Atan2(uy, ux)
 	return s
