@@ -16,6 +16,21 @@ type rect struct {
 	C     pt
 	W, H  float64
 	Angle float64
+	// Squash foreshortens r about its centre (a top face seen by a tilted
+	// camera): by the factor Squash along the direction SquashDir
+	// (radians), by its inverse across (the area kept); 0: none.
+	Squash, SquashDir float64
+}
+
+// squashed maps an offset from r's centre through r's foreshortening.
+func (r rect) squashed(x, y float64) (float64, float64) {
+	if r.Squash == 0 {
+		return x, y
+	}
+	nx, ny := math.Cos(r.SquashDir), math.Sin(r.SquashDir)
+	a, b := math.Sqrt(r.Squash), 1/math.Sqrt(r.Squash)
+	along := x*nx + y*ny
+	return b*x + (a-b)*along*nx, b*y + (a-b)*along*ny
 }
 
 // corners returns the 4 corners of r scaled by k about its centre, in the
@@ -25,12 +40,12 @@ func (r rect) corners(k float64) [4]pt {
 	ux, uy := math.Cos(r.Angle), math.Sin(r.Angle)
 	vx, vy := -uy, ux
 	hw, hh := r.W*k/2, r.H*k/2
-	return [4]pt{
-		{r.C.X - hw*ux - hh*vx, r.C.Y - hw*uy - hh*vy},
-		{r.C.X + hw*ux - hh*vx, r.C.Y + hw*uy - hh*vy},
-		{r.C.X + hw*ux + hh*vx, r.C.Y + hw*uy + hh*vy},
-		{r.C.X - hw*ux + hh*vx, r.C.Y - hw*uy + hh*vy},
+	var out [4]pt
+	for i, s := range [4][2]float64{{-1, -1}, {1, -1}, {1, 1}, {-1, 1}} {
+		dx, dy := r.squashed(s[0]*hw*ux+s[1]*hh*vx, s[0]*hw*uy+s[1]*hh*vy)
+		out[i] = pt{r.C.X + dx, r.C.Y + dy}
 	}
+	return out
 }
 
 // side is the mean side of r.

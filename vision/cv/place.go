@@ -48,24 +48,114 @@ func (q *rectifier) view(frame gocv.Mat, r rect) blobView {
 // refineView finds the top face in a blob's view: the body group giving
 // the larger square top face wins (the glyph may be larger than the body).
 func (q *rectifier) refineView(r rect, v blobView) (rect, bool) {
+	out, _, ok := q.refineShape(r, v)
+	return out, ok
+}
+
+// refineShape is refineView with the top face's shape tensor in frame
+// pixels (its second moments over the square root of their determinant:
+// the unit matrix for a square face seen from above).
+func (q *rectifier) refineShape(r rect, v blobView) (rect, [3]float64, bool) {
 	var t rect
+	var hull []pt
 	found := false
 	var buf [refineSize * refineSize]byte
 	for _, m := range v.masks {
 		open3(buf[:], m)
-		c, ok := q.topRect(buf[:])
+		c, h, ok := q.topHull(buf[:])
 		if ok && (!found || c.W*c.H > t.W*t.H) {
-			t, found = c, true
+			t, hull, found = c, h, true
 		}
 	}
 	if !found {
-		return r, false
+		return r, [3]float64{}, false
 	}
 	out := fromRefine(r, t)
 	if out.W > r.W*1.05 || out.H > r.H*1.05 {
-		return r, false
+		return r, [3]float64{}, false
 	}
-	return out, true
+	sh, ok := shapeOf(r, hull)
+	if !ok {
+		return r, [3]float64{}, false
+	}
+	return out, sh, true
+}
+
+// shapeOf is the shape tensor (xx, xy, yy) in frame pixels of a polygon
+// in the refine patch of blob r: its second moments about its centroid
+// over the square root of their determinant.
+func shapeOf(r rect, poly []pt) ([3]float64, bool) {
+	var a, cx, cy, ixx, ixy, iyy float64
+	for i, p := range poly {
+		o := poly[(i+1)%len(poly)]
+		c := p.X*o.Y - o.X*p.Y
+		a += c / 2
+		cx += (p.X + o.X) * c / 6
+		cy += (p.Y + o.Y) * c / 6
+		ixx += (p.X*p.X + p.X*o.X + o.X*o.X) * c / 12
+		iyy += (p.Y*p.Y + p.Y*o.Y + o.Y*o.Y) * c / 12
+		ixy += (p.X*o.Y + 2*p.X*p.Y + 2*o.X*o.Y + o.X*p.Y) * c / 24
+	}
+	if math.Abs(a) < 1 {
+		return [3]float64{}, false
+	}
+	cx, cy = cx/a, cy/a
+	m := [3]float64{ixx/a - cx*cx, ixy/a - cx*cy, iyy/a - cy*cy}
+	// To frame pixels: L = R(angle)·diag(gw, gh)/refineSize; L m Lᵀ.
+	sx, sy := r.W*refineGrow/refineSize, r.H*refineGrow/refineSize
+	co, si := math.Cos(r.Angle), math.Sin(r.Angle)
+	l := [4]float64{co * sx, -si * sy, si * sx, co * sy}
+	// L m: rows of L times m (m symmetric: [[m0 m1][m1 m2]]).
+	p00, p01 := l[0]*m[0]+l[1]*m[1], l[0]*m[1]+l[1]*m[2]
+	p10, p11 := l[2]*m[0]+l[3]*m[1], l[2]*m[1]+l[3]*m[2]
+	f := [3]float64{p00*l[0] + p01*l[1], p00*l[2] + p01*l[3], p10*l[2] + p11*l[3]}
+	det := f[0]*f[2] - f[1]*f[1]
+	if det <= 0 {
+		return [3]float64{}, false
+	}
+	d := math.Sqrt(det)
+	return [3]float64{f[0] / d, f[1] / d, f[2] / d}, true
+}
+
+// The frame's foreshortening is measured on at least minSquashDice top
+// faces; one of a factor above maxSquash is none (a camera seeing the
+// table from above: small dice measure down to 0.95 there).
+const (
+	minSquashDice = 3
+	maxSquash     = 0.965
+)
+
+// foreshorten gives the top face r (a square of angle r.Angle in the
+// frame) the frame's foreshortening k along dir: its angle becomes the
+// one its foreshortened edge has in the frame.
+func foreshorten(r rect, k, dir float64) rect {
+	s := r
+	s.Squash, s.SquashDir = 1/k, dir
+	ux, uy := s.squashed(math.Cos(r.Angle), math.Sin(r.Angle)) // the edge before foreshortening
+	s.Squash = k
+	s.Angle = math.Atan2(uy, ux)
+	return s
+}
+
+// squashOf gives the mean of shape tensors as the foreshortening of a
+// square: the ratio k ≤ 1 of its short axis to its long one and the
+// direction of the short axis (radians).
+func squashOf(ts [][3]float64) (k, dir float64) {
+	var m [3]float64
+	for _, t := range ts {
+		for j := range m {
+			m[j] += t[j] / float64(len(ts))
+		}
+	}
+	tr, det := m[0]+m[2], m[0]*m[2]-m[1]*m[1]
+	disc := math.Sqrt(math.Max(0, tr*tr/4-det))
+	l1, l2 := tr/2+disc, tr/2-disc
+	if l1 <= 0 || l2 <= 0 {
+		return 1, 0
+	}
+	// The short axis: eigenvector of l2.
+	dir = 0.5 * math.Atan2(2*m[1], m[0]-m[2]) // long axis
+	return math.Sqrt(l2 / l1), dir + math.Pi/2
 }
 
 // fromRefine maps a rectangle t in the refine patch of blob r back to
@@ -209,6 +299,12 @@ func open3(dst, m []byte) {
 // topRect is the square top face in an opened top mask of the refine
 // patch of r.
 func (q *rectifier) topRect(mask []byte) (rect, bool) {
+	t, _, ok := q.topHull(mask)
+	return t, ok
+}
+
+// topHull is topRect with the hull of the top face (refine patch pixels).
+func (q *rectifier) topHull(mask []byte) (rect, []pt, bool) {
 	tm, _ := gocv.NewMatFromBytes(refineSize, refineSize, gocv.MatTypeCV8UC1, mask)
 	defer tm.Close()
 	cs := gocv.FindContours(tm, gocv.RetrievalExternal, gocv.ChainApproxSimple)
@@ -223,7 +319,7 @@ func (q *rectifier) topRect(mask []byte) (rect, bool) {
 		bestA = math.Max(bestA, a)
 	}
 	if bestA == 0 {
-		return rect{}, false
+		return rect{}, nil, false
 	}
 	var pts []image.Point
 	for i, a := range areas {
@@ -231,13 +327,14 @@ func (q *rectifier) topRect(mask []byte) (rect, bool) {
 			pts = append(pts, cs.At(i).ToPoints()...)
 		}
 	}
-	t := minAreaRect(convexHull(pts))
+	hull := convexHull(pts)
+	t := minAreaRect(hull)
 	side := t.side() / refineSize             // in units of the grown blob rectangle
 	maxSide := 1.05 / refineGrow * refineSize // not wider than the blob
 	if side < 0.45 || t.W/t.H > 1.35 || t.H/t.W > 1.35 || t.W > maxSide || t.H > maxSide {
-		return rect{}, false
+		return rect{}, nil, false
 	}
-	return t, true
+	return t, hull, true
 }
 
 // clipToForeground clears the top-mask pixels outside the frame's
@@ -270,20 +367,21 @@ func (q *rectifier) clipToForeground(r rect, masks ...[]byte) {
 // refineAll places every die's top face. The side of a top face is taken
 // from all the dice whose top face was found (a plane over the frame, as
 // perspective makes far dice smaller); every die then gets a square of
-// that side placed where it covers the most of its body colour (a top face
-// found on its own is often a little too large or too small). A die that
-// cannot be placed keeps its found top face, or its blob at most that side.
+// that side (placeSquare).
 func (q *rectifier) refineAll(frame gocv.Mat, fs []found) {
 	var xs, ys, ss []float64
+	var shapes [][3]float64
 	ok := make([]bool, len(fs))
 	blobs := make([]rect, len(fs))
 	views := make([]blobView, len(fs))
 	for i := range fs {
 		blobs[i] = fs[i].r
 		views[i] = q.view(frame, fs[i].r)
-		fs[i].r, ok[i] = q.refineView(fs[i].r, views[i])
+		var sh [3]float64
+		fs[i].r, sh, ok[i] = q.refineShape(fs[i].r, views[i])
 		if ok[i] {
 			xs, ys, ss = append(xs, fs[i].r.C.X), append(ys, fs[i].r.C.Y), append(ss, fs[i].r.side())
+			shapes = append(shapes, sh)
 		}
 	}
 	if len(ss) == 0 {
@@ -292,12 +390,24 @@ func (q *rectifier) refineAll(frame gocv.Mat, fs []found) {
 	size := sizeModel(xs, ys, ss)
 	for i := range fs {
 		s := size(fs[i].r.C.X, fs[i].r.C.Y)
-		if p, placed := q.place(blobs[i], views[i], s); placed {
-			fs[i].r = p
-		} else if !ok[i] && fs[i].r.side() > s {
-			fs[i].r.W, fs[i].r.H = s, s
+		fs[i].r = q.placeSquare(blobs[i], views[i], fs[i].r, s)
+	}
+	if k, dir := squashOf(shapes); len(shapes) >= minSquashDice && k < maxSquash {
+		for i := range fs {
+			fs[i].r = foreshorten(fs[i].r, k, dir)
 		}
 	}
+}
+
+// placeSquare places a square top face of side s in blob b (view v; t is
+// the top face found on its own, or the blob): where it covers the most
+// of the die's body colour, else at t's centre.
+func (q *rectifier) placeSquare(b rect, v blobView, t rect, s float64) rect {
+	if p, placed := q.place(b, v, s); placed {
+		return p
+	}
+	t.W, t.H = s, s
+	return t
 }
 
 // sizeModel fits the die side over the frame as a plane s = a + b·x + c·y

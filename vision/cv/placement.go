@@ -13,7 +13,8 @@ type Placement struct {
 }
 
 func placementOf(r rect) Placement {
-	return Placement{X: r.C.X, Y: r.C.Y, Side: r.side(), Angle: r.Angle * 180 / math.Pi}
+	ux, uy := r.squashed(math.Cos(r.Angle), math.Sin(r.Angle))
+	return Placement{X: r.C.X, Y: r.C.Y, Side: r.side(), Angle: math.Atan2(uy, ux) * 180 / math.Pi}
 }
 
 // Placements are the top-face placements of the last reading's dice, in

@@ -51,6 +51,46 @@ func (r *Reader) recentre(frame gocv.Mat, b, rc rect, v verdict) (rect, verdict)
 	return rc, v
 }
 
+// Last tries for a die still not read surely: turned either way, and
+// smaller and larger. One is taken only if it reads the same face, fits
+// better and is sure by lastMargin above the threshold (a turned or
+// resized face may read another face surely: that one is never taken).
+var (
+	lastTurns  = []float64{-7, 7}
+	lastScales = []float64{0.8, 1.2, 0.9, 1.1}
+)
+
+const lastMargin = 0.1
+
+// lastResid: a die fitting worse than this (half again the fit's limit)
+// is not tried last (a placement a little off does not make it fit).
+const lastResid = 1.5 * maxResid
+
+// lastTry tries the last placements for an unsure die read v at rc; the
+// surest one taken wins.
+func (r *Reader) lastTry(frame gocv.Mat, rc rect, v verdict) (rect, verdict) {
+	cands := make([]rect, 0, len(lastTurns)+len(lastScales))
+	for _, a := range lastTurns {
+		s := rc
+		s.Angle += a * math.Pi / 180
+		cands = append(cands, s)
+	}
+	for _, k := range lastScales {
+		s := rc
+		s.W, s.H = rc.W*k, rc.H*k
+		cands = append(cands, s)
+	}
+	face := r.m.Classes[v.class].Face
+	best, bv := rc, v
+	for _, s := range cands {
+		w := r.classifyAt(frame, s)
+		if r.m.Classes[w.class].Face == face && w.resid < v.resid && w.conf >= r.m.Threshold+lastMargin && w.conf > bv.conf {
+			best, bv = s, w
+		}
+	}
+	return best, bv
+}
+
 // candidate is a die read at a placement.
 type candidate struct {
 	rc rect
@@ -160,6 +200,9 @@ func (r *Reader) read(frame gocv.Mat) (vision.Reading, error) {
 		v := r.classifyDie(frame, rc)
 		if f.solid && v.conf < r.m.Threshold {
 			rc, v = r.recentre(frame, r.blobs[i], rc, v)
+		}
+		if v.conf < r.m.Threshold && v.resid <= lastResid {
+			rc, v = r.lastTry(frame, rc, v)
 		}
 		if v.resid > dropResid {
 			continue
