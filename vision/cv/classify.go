@@ -73,6 +73,10 @@ type verdict struct {
 	faceEv, kindEv     float64 // the face's and the kind's evidence (1 at the limit)
 	tmplEv             float64 // the templates' part of the face's evidence
 	glare              bool    // the patch shows glare
+	glareShare         float64 // the share of the face glare hides
+	try                int     // the placement classifyDie kept (0: the first)
+	at                 rect    // that placement
+	rivals             int     // placements tried that fit about as well and read another face
 }
 
 // match is one class matched against an ink map.
@@ -278,7 +282,7 @@ func (m *Model) classify(f feature) verdict {
 		fit = math.Min(fit, polFit)
 	}
 	conf := confidence(fit, a, k)
-	v := verdict{class: class, resid: resid, conf: conf, margin: fs.margin, kindMargin: kindMargin, rival: fs.rival, fit: fit, rim: rim, rimDir: rimDir, faceEv: a, tmplEv: tmpl, kindEv: k, glare: f.glare}
+	v := verdict{class: class, resid: resid, conf: conf, margin: fs.margin, kindMargin: kindMargin, rival: fs.rival, fit: fit, rim: rim, rimDir: rimDir, faceEv: a, tmplEv: tmpl, kindEv: k, glare: f.glare, glareShare: f.glareShare}
 	v.alts = append(v.alts, m.Classes[class].Twins...)
 	v.alts = append(v.alts, doubt...)
 	return v
@@ -659,18 +663,37 @@ const (
 var glyphAngles = []float64{15, 30, 45, 60, 75}
 
 // bestAngle turns a die found by its glyph alone to the angle at which the
-// best class fits it best.
+// best class fits it best. The readings at the other angles are kept for
+// classifyDie (see turnedDie).
 func (r *Reader) bestAngle(frame gocv.Mat, rc rect) rect {
 	best := rc
 	v := r.m.classify(featureOf(r.q.patch(frame, rc)))
+	tried := []verdict{v}
 	for _, a := range glyphAngles {
 		s := rc
 		s.Angle += a * math.Pi / 180
-		if w := r.m.classify(featureOf(r.q.patch(frame, s))); w.resid < v.resid {
+		w := r.m.classify(featureOf(r.q.patch(frame, s)))
+		if traceHook != nil {
+			traceHook("angle", a, w)
+		}
+		tried = append(tried, w)
+		if w.resid < v.resid {
 			best, v = s, w
 		}
 	}
+	r.q.turned = turnedDie{at: best, tried: tried, ok: true}
 	return best
+}
+
+// turnedDie is a die found by its glyph alone as bestAngle turned it: the
+// placement it chose and the readings at every angle it tried. Its angle
+// is a guess: another angle that fits about as well and reads another
+// face leaves the face unsure (a numeral turned by an eighth may look
+// like another).
+type turnedDie struct {
+	at    rect
+	tried []verdict
+	ok    bool
 }
 
 // classifyAt classifies the face placed at rc. A face smaller than
@@ -688,10 +711,14 @@ func (r *Reader) classifyAt(frame gocv.Mat, rc rect) verdict {
 		w := r.m.classify(g)
 		kc := r.m.Colours[r.m.colOf[w.class]]
 		if r.m.polarity(w.class) == -f.pol && w.conf > v.conf && math.Abs(g.col[2]-kc.Mean[2]) < flipContrast {
+			if traceHook != nil {
+				traceHook("flip", 0, w)
+			}
 			v = w
 		}
 	}
 	v.conf *= math.Min(1, rc.side()/smallFace)
+	v.at = rc
 	return v
 }
 
@@ -749,9 +776,23 @@ const smallFace = 45.0
 
 // classifyDie classifies the die whose top face is r. A die not read
 // surely is tried at other placements; the placement the best class fits
-// best (smallest residual) is kept.
+// best (smallest residual) is kept. A die bestAngle turned is unsure when
+// another angle fits about as well and reads another face.
 func (r *Reader) classifyDie(frame gocv.Mat, rc rect) verdict {
+	v := r.retryDie(frame, rc)
+	if t := r.q.turned; t.ok && t.at == rc {
+		v = r.conflicts(v, t.tried)
+	}
+	r.q.turned.ok = false
+	return v
+}
+
+// retryDie is classifyDie but for the angles bestAngle tried.
+func (r *Reader) retryDie(frame gocv.Mat, rc rect) verdict {
 	v := r.classifyAt(frame, rc)
+	if traceHook != nil {
+		traceHook("first", 0, v)
+	}
 	if v.conf >= r.m.Threshold+retryBand {
 		return v
 	}
@@ -782,8 +823,12 @@ func (r *Reader) classifyDie(frame gocv.Mat, rc rect) verdict {
 	}
 	tried := []verdict{v}
 	sure := v
-	for _, s := range cands {
+	for i, s := range cands {
 		w := r.classifyAt(frame, s)
+		w.try = i + 1
+		if traceHook != nil {
+			traceHook("try", float64(i+1), w)
+		}
 		tried = append(tried, w)
 		if w.resid < v.resid {
 			v = w
@@ -802,6 +847,12 @@ func (r *Reader) classifyDie(frame gocv.Mat, rc rect) verdict {
 	}
 	// Placements that fit about as well but read another face: the face
 	// is not sure.
+	return r.conflicts(v, tried)
+}
+
+// conflicts leaves v unsure when one of the readings tried fits about as
+// well but reads another face.
+func (r *Reader) conflicts(v verdict, tried []verdict) verdict {
 	face := r.m.Classes[v.class].Face
 	for _, w := range tried {
 		if r.m.Classes[w.class].Face != face && w.resid <= v.resid+conflictResid && w.conf >= conflictMin {
@@ -810,3 +861,5 @@ func (r *Reader) classifyDie(frame gocv.Mat, rc rect) verdict {
 	}
 	return v
 }
+
+var traceHook func(what string, k float64, v verdict)
