@@ -673,9 +673,6 @@ func (r *Reader) bestAngle(frame gocv.Mat, rc rect) rect {
 		s := rc
 		s.Angle += a * math.Pi / 180
 		w := r.m.classify(featureOf(r.q.patch(frame, s)))
-		if traceHook != nil {
-			traceHook("angle", a, w)
-		}
 		tried = append(tried, w)
 		if w.resid < v.resid {
 			best, v = s, w
@@ -711,9 +708,6 @@ func (r *Reader) classifyAt(frame gocv.Mat, rc rect) verdict {
 		w := r.m.classify(g)
 		kc := r.m.Colours[r.m.colOf[w.class]]
 		if r.m.polarity(w.class) == -f.pol && w.conf > v.conf && math.Abs(g.col[2]-kc.Mean[2]) < flipContrast {
-			if traceHook != nil {
-				traceHook("flip", 0, w)
-			}
 			v = w
 		}
 	}
@@ -790,9 +784,6 @@ func (r *Reader) classifyDie(frame gocv.Mat, rc rect) verdict {
 // retryDie is classifyDie but for the angles bestAngle tried.
 func (r *Reader) retryDie(frame gocv.Mat, rc rect) verdict {
 	v := r.classifyAt(frame, rc)
-	if traceHook != nil {
-		traceHook("first", 0, v)
-	}
 	if v.conf >= r.m.Threshold+retryBand {
 		return v
 	}
@@ -826,9 +817,6 @@ func (r *Reader) retryDie(frame gocv.Mat, rc rect) verdict {
 	for i, s := range cands {
 		w := r.classifyAt(frame, s)
 		w.try = i + 1
-		if traceHook != nil {
-			traceHook("try", float64(i+1), w)
-		}
 		tried = append(tried, w)
 		if w.resid < v.resid {
 			v = w
@@ -845,6 +833,14 @@ func (r *Reader) retryDie(frame gocv.Mat, rc rect) verdict {
 	if sure.conf >= clearConf && sure.conf > v.conf {
 		v = sure
 	}
+	// The face turned by an eighth: a top face placed that far off its
+	// die's angle (a die touching another, tilted) shows a numeral or a
+	// cross turned by an eighth, which may look like another face (an X
+	// like a 4); the right angle reading another face about as well
+	// leaves it unsure.
+	eighth := v.at
+	eighth.Angle += math.Pi / 4
+	tried = append(tried, r.classifyAt(frame, eighth))
 	// Placements that fit about as well but read another face: the face
 	// is not sure.
 	return r.conflicts(v, tried)
@@ -861,5 +857,3 @@ func (r *Reader) conflicts(v verdict, tried []verdict) verdict {
 	}
 	return v
 }
-
-var traceHook func(what string, k float64, v verdict)

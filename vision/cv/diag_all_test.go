@@ -98,13 +98,6 @@ func TestDumpRead(t *testing.T) {
 	defer r.Close()
 	frame := gocv.IMRead(path, gocv.IMReadColor)
 	defer frame.Close()
-	if os.Getenv("TABLESIDE_TRACE") != "" {
-		traceHook = func(what string, k float64, v verdict) {
-			c := m.Classes[v.class]
-			t.Logf("  %s %.0f at %.0f,%.0f %.0f %.0f°: %s/%s conf %.2f resid %.3f face %.2f fit %.2f", what, k, v.at.C.X, v.at.C.Y, v.at.W, v.at.Angle*180/math.Pi, c.Kind, c.Face, v.conf, v.resid, v.faceEv, v.fit)
-		}
-		defer func() { traceHook = nil }()
-	}
 	r.read(frame)
 	for i, c := range r.cands {
 		v := c.v
