@@ -56,6 +56,9 @@ const (
 	goodResid = 0.02
 	maxResid  = 0.055
 	dropResid = 0.15
+	// maxGlareResid: the fit of the whole face, glare and all, at which a
+	// face is no longer sure.
+	maxGlareResid = 0.07
 )
 
 // verdict is the classification of one die.
@@ -261,6 +264,8 @@ func (m *Model) classify(f feature) verdict {
 		}
 		fitResid = math.Min(resid, m.maskedDist(best, f)/math.Max(ws, 1))
 	}
+	// The whole face must fit too (glare hides part of it, not most).
+	fitResid = math.Max(fitResid, resid-(maxGlareResid-maxResid))
 	// Templates that tell the face apart clearly, on a face they fit
 	// well, make up for a weak discriminant margin.
 	fit := 1 + (maxResid-fitResid)/(maxResid-goodResid)
@@ -642,7 +647,7 @@ func (r *Reader) resolveTwins(vs []verdict) {
 // surely where it was found: sizes (its edges are found within a few
 // percent) and shifts (a fraction of the side).
 var (
-	rescales = []float64{0.93, 1.07, 0.86}
+	rescales = []float64{0.93, 1.07, 0.86, 0.76}
 	reshifts = [][2]float64{{-0.07, 0}, {0.07, 0}, {0, -0.07}, {0, 0.07}}
 	// rimShifts: shifts (fraction of the side) towards the ink a glyph
 	// cut by the patch's edge leaves on the rim.
