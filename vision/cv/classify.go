@@ -780,11 +780,35 @@ const smallFace = 45.0
 func (r *Reader) classifyDie(frame gocv.Mat, rc rect) verdict {
 	v := r.retryDie(frame, rc)
 	if t := r.q.turned; t.ok && t.at == rc {
-		v = r.conflicts(v, t.tried)
+		v = r.conflicts(v, t.tried, conflictResid)
 	}
 	r.q.turned.ok = false
+	if v.conf >= r.m.Threshold && v.resid > turnResid {
+		// A face that fits loosely may be placed at an angle off its
+		// die's: the glyph turned a little that fits at least as well
+		// and reads another face leaves it unsure.
+		var tried []verdict
+		for _, a := range turnChecks {
+			s := v.at
+			s.Angle += a * math.Pi / 180
+			tried = append(tried, r.classifyAt(frame, s))
+		}
+		v = r.conflicts(v, tried, turnSlack)
+	}
 	return v
 }
+
+// A die read surely whose best class fits it worse than turnResid is
+// read again turned by each of turnChecks (degrees); a turned reading
+// that fits within turnSlack of it (at least as well) and reads another
+// face leaves it unsure (a numeral seen turned by a third of a quarter,
+// a 3 like a 6).
+const (
+	turnResid = 0.025
+	turnSlack = 0.0
+)
+
+var turnChecks = []float64{-30, 30}
 
 // retryDie is classifyDie but for the angles bestAngle tried.
 func (r *Reader) retryDie(frame gocv.Mat, rc rect) verdict {
@@ -848,15 +872,15 @@ func (r *Reader) retryDie(frame gocv.Mat, rc rect) verdict {
 	tried = append(tried, r.classifyAt(frame, eighth))
 	// Placements that fit about as well but read another face: the face
 	// is not sure.
-	return r.conflicts(v, tried)
+	return r.conflicts(v, tried, conflictResid)
 }
 
 // conflicts leaves v unsure when one of the readings tried fits about as
 // well but reads another face.
-func (r *Reader) conflicts(v verdict, tried []verdict) verdict {
+func (r *Reader) conflicts(v verdict, tried []verdict, slack float64) verdict {
 	face := r.m.Classes[v.class].Face
 	for _, w := range tried {
-		if r.m.Classes[w.class].Face != face && w.resid <= v.resid+conflictResid && w.conf >= conflictMin {
+		if r.m.Classes[w.class].Face != face && w.resid <= v.resid+slack && w.conf >= conflictMin {
 			v.conf = math.Min(v.conf, conflictConf*r.m.Threshold)
 		}
 	}
