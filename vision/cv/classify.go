@@ -243,7 +243,11 @@ func (m *Model) classify(f feature) verdict {
 			bm = m.maskedDist(best, f)
 		}
 		for _, c := range m.templateRivals(fs, face, f) {
-			o := m.bestTurn(c, f, best)
+			hint := -1
+			if c == fs.rival {
+				hint = fs.rivalRot
+			}
+			o := m.bestTurn(c, f, best, hint)
 			den := robustDist(m.rot[best.class][best.rot], m.rot[o.class][o.rot])
 			if f.glareShare <= glareOnly {
 				tmpl = math.Min(tmpl, (o.d-best.d)/math.Max(den, 1)/minTemplatePair)
@@ -463,8 +467,9 @@ func (m *Model) maskedDist(mt match, f feature) float64 {
 // bestTurn matches class c's template at the quarter turn whose coarse
 // template fits the feature best, shifts allowed (the discriminant's turn
 // of a rival face need not be the template's), among the two turns that
-// fit best unshifted.
-func (m *Model) bestTurn(c int, f feature, best match) match {
+// fit best unshifted and hint (the discriminant's turn of it, -1 none: a
+// glyph off the patch's centre fits its right turn badly unshifted).
+func (m *Model) bestTurn(c int, f feature, best match, hint int) match {
 	o := match{class: c}
 	// The two turns that fit best unshifted, then shifted.
 	var d0 [4]float64
@@ -493,7 +498,11 @@ func (m *Model) bestTurn(c int, f feature, best match) match {
 	}
 	bd := coarseSkip * limit / 4
 	o.rot = -1
-	for _, r := range []int{r1, r2} {
+	turns := []int{r1, r2}
+	if hint >= 0 && hint != r1 && hint != r2 {
+		turns = append(turns, hint)
+	}
+	for _, r := range turns {
 		t := m.coarse[c][r]
 		for dy := -coarseShift; dy <= coarseShift; dy++ {
 			for dx := -coarseShift; dx <= coarseShift; dx++ {
