@@ -270,18 +270,19 @@ func (m *Model) classify(f feature) verdict {
 	}
 	// The whole face must fit too (glare hides part of it, not most).
 	fitResid = math.Max(fitResid, resid-(maxGlareResid-maxResid))
-	// Templates that tell the face apart clearly, on a face they fit
-	// well, make up for a weak discriminant margin.
 	fit := 1 + (maxResid-fitResid)/(maxResid-goodResid)
-	a = math.Min(tmpl, math.Max(a, math.Min(tmpl, fit)-tmplSlack))
-	// A colour far from its kind's (a small, blurred die in dim light,
-	// mixed with the mat) must be proportionally farther from the others'.
-	k := kindMargin / minKindZ / far
 	// The body colour must look like the kind's: far from every kind's
 	// (a face's edge showing the mat or a side), the kind is a guess. Its
 	// brightness over the ink's counts little, as in the kind's gate
 	// (glare, blur and dim light move it).
 	fit = math.Min(fit, 1+(maxColourZ-gz[m.colOf[class]])/maxColourZ)
+	// Templates that tell the face apart clearly, on a face they fit
+	// well and whose colour is its kind's, make up for a weak
+	// discriminant margin.
+	a = math.Min(tmpl, math.Max(a, math.Min(tmpl, fit)-tmplSlack))
+	// A colour far from its kind's (a small, blurred die in dim light,
+	// mixed with the mat) must be proportionally farther from the others'.
+	k := kindMargin / minKindZ / far
 	// A glyph cut by the patch's edge: the face is misplaced.
 	// (Less so when the face is told clearly whatever the cut part.)
 	fit = math.Min(fit, math.Max(1+(maxRim-rim)/maxRim, a-rimFace))
