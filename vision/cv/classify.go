@@ -79,7 +79,6 @@ type verdict struct {
 	glareShare         float64 // the share of the face glare hides
 	try                int     // the placement classifyDie kept (0: the first)
 	at                 rect    // that placement
-	rivals             int     // placements tried that fit about as well and read another face
 }
 
 // match is one class matched against an ink map.
