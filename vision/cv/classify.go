@@ -56,6 +56,9 @@ const (
 	goodResid = 0.02
 	maxResid  = 0.055
 	dropResid = 0.15
+	// maxGlareResid: the fit of the whole face, glare and all, at which a
+	// face is no longer sure.
+	maxGlareResid = 0.07
 )
 
 // verdict is the classification of one die.
@@ -73,6 +76,9 @@ type verdict struct {
 	faceEv, kindEv     float64 // the face's and the kind's evidence (1 at the limit)
 	tmplEv             float64 // the templates' part of the face's evidence
 	glare              bool    // the patch shows glare
+	glareShare         float64 // the share of the face glare hides
+	try                int     // the placement classifyDie kept (0: the first)
+	at                 rect    // that placement
 }
 
 // match is one class matched against an ink map.
@@ -236,7 +242,11 @@ func (m *Model) classify(f feature) verdict {
 			bm = m.maskedDist(best, f)
 		}
 		for _, c := range m.templateRivals(fs, face, f) {
-			o := m.bestTurn(c, f, best)
+			hint := -1
+			if c == fs.rival {
+				hint = fs.rivalRot
+			}
+			o := m.bestTurn(c, f, best, hint)
 			den := robustDist(m.rot[best.class][best.rot], m.rot[o.class][o.rot])
 			if f.glareShare <= glareOnly {
 				tmpl = math.Min(tmpl, (o.d-best.d)/math.Max(den, 1)/minTemplatePair)
@@ -257,18 +267,21 @@ func (m *Model) classify(f feature) verdict {
 		}
 		fitResid = math.Min(resid, m.maskedDist(best, f)/math.Max(ws, 1))
 	}
-	// Templates that tell the face apart clearly, on a face they fit
-	// well, make up for a weak discriminant margin.
+	// The whole face must fit too (glare hides part of it, not most).
+	fitResid = math.Max(fitResid, resid-(maxGlareResid-maxResid))
 	fit := 1 + (maxResid-fitResid)/(maxResid-goodResid)
-	a = math.Min(tmpl, math.Max(a, math.Min(tmpl, fit)-tmplSlack))
-	// A colour far from its kind's (a small, blurred die in dim light,
-	// mixed with the mat) must be proportionally farther from the others'.
-	k := kindMargin / minKindZ / far
 	// The body colour must look like the kind's: far from every kind's
 	// (a face's edge showing the mat or a side), the kind is a guess. Its
 	// brightness over the ink's counts little, as in the kind's gate
 	// (glare, blur and dim light move it).
 	fit = math.Min(fit, 1+(maxColourZ-gz[m.colOf[class]])/maxColourZ)
+	// Templates that tell the face apart clearly, on a face they fit
+	// well and whose colour is its kind's, make up for a weak
+	// discriminant margin.
+	a = math.Min(tmpl, math.Max(a, math.Min(tmpl, fit)-tmplSlack))
+	// A colour far from its kind's (a small, blurred die in dim light,
+	// mixed with the mat) must be proportionally farther from the others'.
+	k := kindMargin / minKindZ / far
 	// A glyph cut by the patch's edge: the face is misplaced.
 	// (Less so when the face is told clearly whatever the cut part.)
 	fit = math.Min(fit, math.Max(1+(maxRim-rim)/maxRim, a-rimFace))
@@ -278,7 +291,7 @@ func (m *Model) classify(f feature) verdict {
 		fit = math.Min(fit, polFit)
 	}
 	conf := confidence(fit, a, k)
-	v := verdict{class: class, resid: resid, conf: conf, margin: fs.margin, kindMargin: kindMargin, rival: fs.rival, fit: fit, rim: rim, rimDir: rimDir, faceEv: a, tmplEv: tmpl, kindEv: k, glare: f.glare}
+	v := verdict{class: class, resid: resid, conf: conf, margin: fs.margin, kindMargin: kindMargin, rival: fs.rival, fit: fit, rim: rim, rimDir: rimDir, faceEv: a, tmplEv: tmpl, kindEv: k, glare: f.glare, glareShare: f.glareShare}
 	v.alts = append(v.alts, m.Classes[class].Twins...)
 	v.alts = append(v.alts, doubt...)
 	return v
@@ -454,8 +467,9 @@ func (m *Model) maskedDist(mt match, f feature) float64 {
 // bestTurn matches class c's template at the quarter turn whose coarse
 // template fits the feature best, shifts allowed (the discriminant's turn
 // of a rival face need not be the template's), among the two turns that
-// fit best unshifted.
-func (m *Model) bestTurn(c int, f feature, best match) match {
+// fit best unshifted and hint (the discriminant's turn of it, -1 none: a
+// glyph off the patch's centre fits its right turn badly unshifted).
+func (m *Model) bestTurn(c int, f feature, best match, hint int) match {
 	o := match{class: c}
 	// The two turns that fit best unshifted, then shifted.
 	var d0 [4]float64
@@ -484,7 +498,11 @@ func (m *Model) bestTurn(c int, f feature, best match) match {
 	}
 	bd := coarseSkip * limit / 4
 	o.rot = -1
-	for _, r := range []int{r1, r2} {
+	turns := []int{r1, r2}
+	if hint >= 0 && hint != r1 && hint != r2 {
+		turns = append(turns, hint)
+	}
+	for _, r := range turns {
 		t := m.coarse[c][r]
 		for dy := -coarseShift; dy <= coarseShift; dy++ {
 			for dx := -coarseShift; dx <= coarseShift; dx++ {
@@ -638,7 +656,7 @@ func (r *Reader) resolveTwins(vs []verdict) {
 // surely where it was found: sizes (its edges are found within a few
 // percent) and shifts (a fraction of the side).
 var (
-	rescales = []float64{0.93, 1.07, 0.86}
+	rescales = []float64{0.93, 1.07, 0.86, 0.76}
 	reshifts = [][2]float64{{-0.07, 0}, {0.07, 0}, {0, -0.07}, {0, 0.07}}
 	// rimShifts: shifts (fraction of the side) towards the ink a glyph
 	// cut by the patch's edge leaves on the rim.
@@ -659,18 +677,34 @@ const (
 var glyphAngles = []float64{15, 30, 45, 60, 75}
 
 // bestAngle turns a die found by its glyph alone to the angle at which the
-// best class fits it best.
+// best class fits it best. The readings at the other angles are kept for
+// classifyDie (see turnedDie).
 func (r *Reader) bestAngle(frame gocv.Mat, rc rect) rect {
 	best := rc
 	v := r.m.classify(featureOf(r.q.patch(frame, rc)))
+	tried := []verdict{v}
 	for _, a := range glyphAngles {
 		s := rc
 		s.Angle += a * math.Pi / 180
-		if w := r.m.classify(featureOf(r.q.patch(frame, s))); w.resid < v.resid {
+		w := r.m.classify(featureOf(r.q.patch(frame, s)))
+		tried = append(tried, w)
+		if w.resid < v.resid {
 			best, v = s, w
 		}
 	}
+	r.q.turned = turnedDie{at: best, tried: tried, ok: true}
 	return best
+}
+
+// turnedDie is a die found by its glyph alone as bestAngle turned it: the
+// placement it chose and the readings at every angle it tried. Its angle
+// is a guess: another angle that fits about as well and reads another
+// face leaves the face unsure (a numeral turned by an eighth may look
+// like another).
+type turnedDie struct {
+	at    rect
+	tried []verdict
+	ok    bool
 }
 
 // classifyAt classifies the face placed at rc. A face smaller than
@@ -692,6 +726,7 @@ func (r *Reader) classifyAt(frame gocv.Mat, rc rect) verdict {
 		}
 	}
 	v.conf *= math.Min(1, rc.side()/smallFace)
+	v.at = rc
 	return v
 }
 
@@ -749,8 +784,43 @@ const smallFace = 45.0
 
 // classifyDie classifies the die whose top face is r. A die not read
 // surely is tried at other placements; the placement the best class fits
-// best (smallest residual) is kept.
+// best (smallest residual) is kept. A die bestAngle turned is unsure when
+// another angle fits about as well and reads another face.
 func (r *Reader) classifyDie(frame gocv.Mat, rc rect) verdict {
+	v := r.retryDie(frame, rc)
+	if t := r.q.turned; t.ok && t.at == rc {
+		v = r.conflicts(v, t.tried, conflictResid)
+	}
+	r.q.turned.ok = false
+	if v.conf >= r.m.Threshold && v.resid > turnResid {
+		// A face that fits loosely may be placed at an angle off its
+		// die's: the glyph turned a little that fits at least as well
+		// and reads another face leaves it unsure.
+		var tried []verdict
+		for _, a := range turnChecks {
+			s := v.at
+			s.Angle += a * math.Pi / 180
+			tried = append(tried, r.classifyAt(frame, s))
+		}
+		v = r.conflicts(v, tried, turnSlack)
+	}
+	return v
+}
+
+// A die read surely whose best class fits it worse than turnResid is
+// read again turned by each of turnChecks (degrees); a turned reading
+// that fits within turnSlack of it (at least as well) and reads another
+// face leaves it unsure (a numeral seen turned by a third of a quarter,
+// a 3 like a 6).
+const (
+	turnResid = 0.025
+	turnSlack = 0.0
+)
+
+var turnChecks = []float64{-30, 30}
+
+// retryDie is classifyDie but for the angles bestAngle tried.
+func (r *Reader) retryDie(frame gocv.Mat, rc rect) verdict {
 	v := r.classifyAt(frame, rc)
 	if v.conf >= r.m.Threshold+retryBand {
 		return v
@@ -782,8 +852,9 @@ func (r *Reader) classifyDie(frame gocv.Mat, rc rect) verdict {
 	}
 	tried := []verdict{v}
 	sure := v
-	for _, s := range cands {
+	for i, s := range cands {
 		w := r.classifyAt(frame, s)
+		w.try = i + 1
 		tried = append(tried, w)
 		if w.resid < v.resid {
 			v = w
@@ -800,11 +871,25 @@ func (r *Reader) classifyDie(frame gocv.Mat, rc rect) verdict {
 	if sure.conf >= clearConf && sure.conf > v.conf {
 		v = sure
 	}
+	// The face turned by an eighth: a top face placed that far off its
+	// die's angle (a die touching another, tilted) shows a numeral or a
+	// cross turned by an eighth, which may look like another face (an X
+	// like a 4); the right angle reading another face about as well
+	// leaves it unsure.
+	eighth := v.at
+	eighth.Angle += math.Pi / 4
+	tried = append(tried, r.classifyAt(frame, eighth))
 	// Placements that fit about as well but read another face: the face
 	// is not sure.
+	return r.conflicts(v, tried, conflictResid)
+}
+
+// conflicts leaves v unsure when one of the readings tried fits about as
+// well but reads another face.
+func (r *Reader) conflicts(v verdict, tried []verdict, slack float64) verdict {
 	face := r.m.Classes[v.class].Face
 	for _, w := range tried {
-		if r.m.Classes[w.class].Face != face && w.resid <= v.resid+conflictResid && w.conf >= conflictMin {
+		if r.m.Classes[w.class].Face != face && w.resid <= v.resid+slack && w.conf >= conflictMin {
 			v.conf = math.Min(v.conf, conflictConf*r.m.Threshold)
 		}
 	}
