@@ -1,0 +1,194 @@
+package cv
+
+import (
+	"encoding/json"
+	"fmt"
+	"image"
+	"image/color"
+	"math"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"testing"
+
+	"gocv.io/x/gocv"
+
+	"tableside/vision/synth"
+)
+
+// The tests in this file are tools for looking into the reader, run by
+// hand on a rendered set (`tableside dice bench --dir DIR`); they skip
+// unless their environment variables are set.
+
+// TestDiag teaches from $TABLESIDE_DIAG/teach, reads $TABLESIDE_DIAG/test
+// and tells for every die read unsure or wrong which piece of evidence was
+// weakest (fit, margin, kind or templates), counting the causes. With
+// $TABLESIDE_DIAG_OUT it also writes one line per matched die (its truth,
+// its reading and every piece of evidence) to that file, to look for what
+// tells confident wrong faces from confident right ones.
+//
+//	TABLESIDE_DIAG=/tmp/f5 TABLESIDE_DIAG_OUT=/tmp/all5.tsv go test -run TestDiag -v ./vision/cv
+func TestDiag(t *testing.T) {
+	dir, out := os.Getenv("TABLESIDE_DIAG"), os.Getenv("TABLESIDE_DIAG_OUT")
+	if dir == "" {
+		t.Skip("set TABLESIDE_DIAG to a rendered bench directory (and TABLESIDE_DIAG_OUT for the table)")
+	}
+	m, err := Teach(filepath.Join(dir, "teach"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("margin %.2f, held out %d, wrong %d", m.Margin, m.heldOut, len(m.heldOutWrong))
+	r := NewReader(m)
+	defer r.Close()
+	causes := map[string]int{}
+	lines := []string{"frame\ttruth\tgot\tok\tconf\tfit\tface\ttmpl\tkind\tmarginr\tkm\tresid\trim\tglare\tgshare\ttry\tside\tmedside\ttruesize\tcond\tcause"}
+	eachMatchedDie(t, r, dir, func(name string, tr synth.Truth, d synth.DieTruth, c candidate, med float64) {
+		v, cl := c.v, m.Classes[c.v.class]
+		ok, cause := 0, ""
+		if cl.Face == d.Face {
+			ok = 1
+		}
+		if v.conf < m.Threshold || ok == 0 {
+			cause = causeOf(m, v, ok == 1)
+			causes[cause]++
+		}
+		lines = append(lines, fmt.Sprintf("%s\t%s/%s\t%s/%s\t%d\t%.3f\t%.3f\t%.3f\t%.3f\t%.3f\t%.3f\t%.3f\t%.4f\t%.2f\t%v\t%.3f\t%d\t%.1f\t%.1f\t%d\t%s\t%s",
+			name, d.Kind, d.Face, cl.Kind, cl.Face, ok, v.conf, v.fit, v.faceEv, v.tmplEv, v.kindEv, v.margin/m.Margin, v.kindMargin, v.resid, v.rim, v.glare, v.glareShare, v.try, c.rc.side(), med, d.Size, strings.Join(conditions(tr, d), ","), cause))
+	})
+	t.Logf("causes of the unsure and wrong dice: %v", causes)
+	if out != "" {
+		if err := os.WriteFile(out, []byte(strings.Join(lines, "\n")+"\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+// causeOf names the weakest evidence of a die read unsure or wrong.
+func causeOf(m *Model, v verdict, right bool) string {
+	cause := "templates"
+	switch {
+	case v.fit < 1:
+		cause = "fit"
+	case v.margin/m.Margin < 1:
+		cause = "margin"
+	case v.kindMargin < minKindZ:
+		cause = "kind"
+	}
+	if !right {
+		cause += "-wrongguess"
+	}
+	if !right && v.conf >= m.Threshold {
+		cause = "CONFIDENT-WRONG"
+	}
+	return cause
+}
+
+// eachMatchedDie reads every frame of dir/test and calls fn for each true
+// die with the candidate nearest to it (within half its side), and the
+// median side of the frame's candidates.
+func eachMatchedDie(t *testing.T, r *Reader, dir string, fn func(name string, tr synth.Truth, d synth.DieTruth, c candidate, med float64)) {
+	files, _ := filepath.Glob(filepath.Join(dir, "test", "*.json"))
+	sort.Strings(files)
+	for _, f := range files {
+		b, _ := os.ReadFile(f)
+		var tr synth.Truth
+		if err := json.Unmarshal(b, &tr); err != nil {
+			t.Fatal(err)
+		}
+		frame := gocv.IMRead(strings.TrimSuffix(f, ".json")+".jpg", gocv.IMReadColor)
+		r.read(frame)
+		frame.Close()
+		var sides []float64
+		for _, c := range r.cands {
+			sides = append(sides, c.rc.side())
+		}
+		sort.Float64s(sides)
+		med := 0.0
+		if len(sides) > 0 {
+			med = sides[len(sides)/2]
+		}
+		for _, d := range tr.Dice {
+			bi, bd := -1, float64(d.Size)/2
+			for j, c := range r.cands {
+				if e := math.Hypot(c.rc.C.X-float64(d.X), c.rc.C.Y-float64(d.Y)); e < bd {
+					bi, bd = j, e
+				}
+			}
+			if bi >= 0 {
+				fn(filepath.Base(f), tr, d, r.cands[bi], med)
+			}
+		}
+	}
+}
+
+// dumpReader loads the model and frame that TestDump and TestDumpRead
+// look at, and the directory they write into.
+func dumpReader(t *testing.T) (*Reader, gocv.Mat, string) {
+	path, model, dir := os.Getenv("TABLESIDE_DUMP"), os.Getenv("TABLESIDE_DUMP_MODEL"), os.Getenv("TABLESIDE_DUMP_DIR")
+	if path == "" || model == "" || dir == "" {
+		t.Skip("set TABLESIDE_DUMP (a frame), TABLESIDE_DUMP_MODEL and TABLESIDE_DUMP_DIR")
+	}
+	m, err := Load(model)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := NewReader(m)
+	t.Cleanup(r.Close)
+	frame := gocv.IMRead(path, gocv.IMReadColor)
+	t.Cleanup(func() { frame.Close() })
+	return r, frame, dir
+}
+
+// writePatch writes a rectified patch (patchNN.png) and its ink map
+// (inkNN.png) as the reader sees them.
+func writePatch(t *testing.T, dir, patch, ink string, i int, p []byte) {
+	bgr := image.NewRGBA(image.Rect(0, 0, patchSize, patchSize))
+	for j := 0; j < patchSize*patchSize; j++ {
+		bgr.Set(j%patchSize, j/patchSize, color.RGBA{p[3*j+2], p[3*j+1], p[3*j], 255})
+	}
+	g := image.NewGray(image.Rect(0, 0, patchSize, patchSize))
+	for j, x := range featureOf(p).ink {
+		g.Pix[j] = uint8(math.Max(0, math.Min(255, float64(x)*255)))
+	}
+	writePNG(t, filepath.Join(dir, fmt.Sprintf("%s%02d.png", patch, i)), bgr)
+	writePNG(t, filepath.Join(dir, fmt.Sprintf("%s%02d.png", ink, i)), g)
+}
+
+// TestDump is a tool for looking at one frame as the reader sees it: for
+// every found die it prints the placed top face and its first reading,
+// and writes the rectified patch (pNN.png) and its ink map (iNN.png).
+//
+//	TABLESIDE_DUMP=/tmp/f5/test/frame-0070.jpg TABLESIDE_DUMP_MODEL=/tmp/f5/model.bin \
+//	  TABLESIDE_DUMP_DIR=/tmp/dump go test -run 'TestDump$' -v ./vision/cv
+func TestDump(t *testing.T) {
+	r, frame, dir := dumpReader(t)
+	fs, mask, scale := r.det.find(frame)
+	r.q.useMask(mask, scale)
+	defer r.q.useMask(gocv.Mat{}, 0)
+	r.q.refineAll(frame, fs)
+	for i, f := range fs {
+		v := r.classifyAt(frame, f.r)
+		c := r.m.Classes[v.class]
+		t.Logf("%02d: centre %.0f,%.0f %.0fx%.0f at %.1f° solid %v: %s/%s conf %.2f resid %.3f margin %.2f kind margin %.2f fit %.2f rim %.2f",
+			i, f.r.C.X, f.r.C.Y, f.r.W, f.r.H, f.r.Angle*180/math.Pi, f.solid, c.Kind, c.Face, v.conf, v.resid, v.margin, v.kindMargin, v.fit, v.rim)
+		writePatch(t, dir, "p", "i", i, r.q.patch(frame, f.r))
+	}
+}
+
+// TestDumpRead is TestDump after the whole reading: the patch and ink map
+// of every die at the placement the reader kept (fNN.png, gNN.png).
+//
+//	TABLESIDE_DUMP=/tmp/f5/test/frame-0070.jpg TABLESIDE_DUMP_MODEL=/tmp/f5/model.bin \
+//	  TABLESIDE_DUMP_DIR=/tmp/dump go test -run TestDumpRead -v ./vision/cv
+func TestDumpRead(t *testing.T) {
+	r, frame, dir := dumpReader(t)
+	r.read(frame)
+	for i, c := range r.cands {
+		v := c.v
+		cl := r.m.Classes[v.class]
+		t.Logf("%02d: centre %.0f,%.0f %.0fx%.0f at %.1f°: %s/%s conf %.2f resid %.3f face %.2f tmpl %.2f fit %.2f rim %.2f try %d",
+			i, v.at.C.X, v.at.C.Y, v.at.W, v.at.H, v.at.Angle*180/math.Pi, cl.Kind, cl.Face, v.conf, v.resid, v.faceEv, v.tmplEv, v.fit, v.rim, v.try)
+		writePatch(t, dir, "f", "g", i, r.q.patch(frame, v.at))
+	}
+}
