@@ -21,18 +21,13 @@ import (
 //
 //	TABLESIDE_ORACLE=/tmp/vc3 go test -run TestOracle -v ./vision/cv
 func TestOracle(t *testing.T) {
-	dir := os.Getenv("TABLESIDE_ORACLE")
-	if dir == "" {
-		t.Skip("set TABLESIDE_ORACLE to a rendered set's directory")
-	}
+	dir, paths := renderedSet(t, "TABLESIDE_ORACLE")
 	m, err := Load(filepath.Join(dir, "model.bin"))
 	if err != nil || os.Getenv("TABLESIDE_ORACLE_TEACH") != "" {
 		if m, err = Teach(filepath.Join(dir, "teach")); err != nil {
 			t.Fatal(err)
 		}
 	}
-	paths, _ := filepath.Glob(filepath.Join(dir, "test", "*.jpg"))
-	sort.Strings(paths)
 	if n := os.Getenv("TABLESIDE_ORACLE_FRAMES"); n != "" {
 		var k int
 		fmt.Sscan(n, &k)
