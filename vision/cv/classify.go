@@ -287,14 +287,15 @@ func (m *Model) classify(f feature) verdict {
 	// (Less so when the face is told clearly whatever the cut part.)
 	fit = math.Min(fit, math.Max(1+(maxRim-rim)/maxRim, a-rimFace))
 	missMost := 0.0
-	if rim > maxRim/2 {
+	if rim > maxRim/2 || resid > looseResid {
 		missMost = missingInk(m.rot[best.class][best.rot], f, best.dx, best.dy)
 	}
-	if missMost > maxMiss {
+	if (rim > maxRim/2 && missMost > maxMiss) || missMost > maxLost {
 		// A glyph cut by the patch's edge while a part of the best
-		// face's own glyph is missing: the face is misplaced, and what
-		// the edge cuts may be what tells the face (a Turn Setup die's
-		// bar, which tells which way its marks are read).
+		// face's own glyph is missing, or a face that fits loosely
+		// missing a larger part: the face is misplaced, and the part
+		// missing may be what tells the face (a Turn Setup die's bar,
+		// which tells which way its marks are read).
 		fit = min(fit, cutFit)
 	}
 	if m.polarity(class) != f.pol {
@@ -592,6 +593,14 @@ const missSlack = 0.25
 const (
 	maxMiss = 15.0
 	cutFit  = 0.9
+)
+
+// maxLost: the most ink of the best face's template a square of
+// 2·missBlock pixels may lack on a face that fits loosely (a residual
+// over looseResid) whatever its rim.
+const (
+	maxLost    = 25.0
+	looseResid = 0.04
 )
 
 // missBlock: the side of the blocks missing ink is summed in.
