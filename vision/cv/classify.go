@@ -77,6 +77,7 @@ type verdict struct {
 	tmplEv             float64 // the templates' part of the face's evidence
 	glare              bool    // the patch shows glare
 	glareShare         float64 // the share of the face glare hides
+	missMost           float64 // the most of the best template's ink a small square of the ink map lacks
 	try                int     // the placement classifyDie kept (0: the first)
 	at                 rect    // that placement
 }
@@ -285,13 +286,25 @@ func (m *Model) classify(f feature) verdict {
 	// A glyph cut by the patch's edge: the face is misplaced.
 	// (Less so when the face is told clearly whatever the cut part.)
 	fit = math.Min(fit, math.Max(1+(maxRim-rim)/maxRim, a-rimFace))
+	missMost := 0.0
+	if rim > maxRim/2 || resid > looseResid {
+		missMost = missingInk(m.rot[best.class][best.rot], f, best.dx, best.dy)
+	}
+	if (rim > maxRim/2 && missMost > maxMiss) || missMost > maxLost {
+		// A glyph cut by the patch's edge while a part of the best
+		// face's own glyph is missing, or a face that fits loosely
+		// missing a larger part: the face is misplaced, and the part
+		// missing may be what tells the face (a Turn Setup die's bar,
+		// which tells which way its marks are read).
+		fit = min(fit, cutFit)
+	}
 	if m.polarity(class) != f.pol {
 		// The glyph is on the other side of the body than the kind's:
 		// a misplaced face, or another kind.
 		fit = math.Min(fit, polFit)
 	}
 	conf := confidence(fit, a, k)
-	v := verdict{class: class, resid: resid, conf: conf, margin: fs.margin, kindMargin: kindMargin, rival: fs.rival, fit: fit, rim: rim, rimDir: rimDir, faceEv: a, tmplEv: tmpl, kindEv: k, glare: f.glare, glareShare: f.glareShare}
+	v := verdict{class: class, resid: resid, conf: conf, margin: fs.margin, kindMargin: kindMargin, rival: fs.rival, fit: fit, rim: rim, rimDir: rimDir, faceEv: a, tmplEv: tmpl, kindEv: k, glare: f.glare, glareShare: f.glareShare, missMost: missMost}
 	v.alts = append(v.alts, m.Classes[class].Twins...)
 	v.alts = append(v.alts, doubt...)
 	return v
@@ -545,6 +558,53 @@ func rimExcess(t, pad []float32, dx, dy int) (sum float64, dir [2]float64) {
 	}
 	return float64(s), dir
 }
+
+// missingInk is the most of template t's ink that a square of
+// 2·missBlock pixels of the ink map (padded by padFine, moved by dx, dy)
+// lacks where glare does not hide it, in pixels of full ink: a part of
+// the glyph the face does not show.
+func missingInk(t []float32, f feature, dx, dy int) float64 {
+	const n, m = patchSize, padFine
+	const nb = n / missBlock
+	w := n + 2*m
+	var blk [nb * nb]float32
+	for y := 0; y < n; y++ {
+		o := (y+m-dy)*w + m - dx
+		for x := 0; x < n; x++ {
+			blk[(y/missBlock)*nb+x/missBlock] += max(0, t[y*n+x]-f.pad[o+x]-missSlack) * f.wpad[o+x]
+		}
+	}
+	var most float32
+	for by := 0; by+1 < nb; by++ {
+		for bx := 0; bx+1 < nb; bx++ {
+			i := by*nb + bx
+			most = max(most, blk[i]+blk[i+1]+blk[i+nb]+blk[i+nb+1])
+		}
+	}
+	return float64(most)
+}
+
+// missSlack: template ink up to this above the ink map's is not missing.
+const missSlack = 0.25
+
+// maxMiss: the most ink of the best face's template a square of
+// 2·missBlock pixels may lack (in pixels of full ink) on a face whose
+// glyph the patch's edge cuts; cutFit is the fit of such a face.
+const (
+	maxMiss = 15.0
+	cutFit  = 0.9
+)
+
+// maxLost: the most ink of the best face's template a square of
+// 2·missBlock pixels may lack on a face that fits loosely (a residual
+// over looseResid) whatever its rim.
+const (
+	maxLost    = 25.0
+	looseResid = 0.04
+)
+
+// missBlock: the side of the blocks missing ink is summed in.
+const missBlock = 6
 
 // rimFace: a face's evidence less this bounds the fit a glyph cut by the
 // patch's edge leaves it.
