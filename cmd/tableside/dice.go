@@ -194,7 +194,15 @@ func runBench(dir string, seed uint64, frames, maxErrs int, reuse bool, w io.Wri
 		return err
 	}
 	teach := time.Since(t0)
-	model := filepath.Join(dir, "model.bin")
+	// Each run saves and loads a model of its own, kept as DIR/model.bin
+	// after (runs on one DIR at once do not read each other's model).
+	f, err := os.CreateTemp(dir, "model-*.bin")
+	if err != nil {
+		return err
+	}
+	f.Close()
+	model := f.Name()
+	defer os.Remove(model)
 	if err := m.Save(model); err != nil {
 		return err
 	}
@@ -204,6 +212,9 @@ func runBench(dir string, seed uint64, frames, maxErrs int, reuse bool, w io.Wri
 	}
 	load := time.Since(t0)
 	st, _ := os.Stat(model)
+	if err := os.Rename(model, filepath.Join(dir, "model.bin")); err != nil {
+		return err
+	}
 	fmt.Fprintf(w, "teach %.2f s; model %d bytes, load %.2f ms\n", teach.Seconds(), st.Size(), float64(load.Microseconds())/1000)
 	r := cv.NewReader(m)
 	defer r.Close()
