@@ -98,11 +98,8 @@ func (d *detector) find(frame gocv.Mat) ([]found, gocv.Mat, float64) {
 	d.inkMask()
 	d.foreground()
 	var out []found
-	for _, f := range blobs(d.work, d.mask, d.ink, d.outer) {
-		// A blob without ink may be a die whose glyph is blurred away,
-		// unless it was cut out of a heap too large for dice (parts of a
-		// light band of a mat are not dice).
-		if hasInk(d.raw, f.r) || (!f.big && squarish(f.r) && faceContrast(d.work, f.r) >= minFaceContrast) {
+	for _, f := range blobs(d.work, d.mask, d.ink, d.raw, d.outer) {
+		if isDie(d.work, d.raw, f) {
 			out = append(out, f)
 		}
 	}
@@ -114,6 +111,13 @@ func (d *detector) find(frame gocv.Mat) ([]found, gocv.Mat, float64) {
 		r.H /= scale
 	}
 	return out, d.mask, scale
+}
+
+// isDie: a die's blob holds a glyph (raw ink), or is one whose glyph is
+// blurred away, unless it was cut out of a heap too large for dice (parts
+// of a light band of a mat are not dice).
+func isDie(work, raw gocv.Mat, f found) bool {
+	return hasInk(raw, f.r) || (!f.big && squarish(f.r) && faceContrast(work, f.r) >= minFaceContrast)
 }
 
 // background estimates the mat under the dice (d.bg): a median over
@@ -305,8 +309,9 @@ func (d *detector) fillHoles() {
 	gocv.DrawContours(&d.mask, cs, -1, colorWhite, -1)
 }
 
-// blobs fits rotated squares to the mask's blobs bs, in work pixels.
-func blobs(work, mask, ink gocv.Mat, bs []blob) []found {
+// blobs fits rotated squares to the mask's blobs bs, in work pixels (raw:
+// the ink before it is joined into patches).
+func blobs(work, mask, ink, raw gocv.Mat, bs []blob) []found {
 	side := dieSides(bs)
 	var out []found
 	var glyphs []blob
@@ -330,16 +335,68 @@ func blobs(work, mask, ink gocv.Mat, bs []blob) []found {
 		}
 	}
 	// A die as dark or light as the mat shows only its glyph: a die of the
-	// frame's size is assumed around a glyph that no die holds.
+	// frame's size is assumed around a glyph that no die holds, centred on
+	// the ink about it that no die holds (a glyph may be in pieces, some
+	// joined to a neighbour's blob), the largest glyphs first; a blob
+	// without ink (a shadow's line) is no glyph and claims nothing.
+	sort.SliceStable(glyphs, func(i, j int) bool { return glyphs[i].area > glyphs[j].area })
+	solid := len(out)
 	for _, g := range glyphs {
 		s := side(g.r.C)
 		if g.area < 0.04*s*s || g.r.W > 1.2*s || g.r.H > 1.2*s || near(out, g.r.C, 0.8*s) {
 			continue
 		}
-		r := rect{C: g.r.C, W: s, H: s, Angle: edgeAngle(work, g.r.C, s)}
-		out = append(out, found{r: r})
+		for _, c := range []pt{freeInkCentre(raw, out[:solid], g.r.C, s), g.r.C} {
+			r := rect{C: c, W: s, H: s}
+			if !near(out, c, 0.8*s) && isDie(work, raw, found{r: r}) {
+				r.Angle = edgeAngle(work, c, s)
+				out = append(out, found{r: r})
+				break
+			}
+		}
 	}
 	return out
+}
+
+// freeInkCentre is the centroid of the raw ink within 0.55 s of c (work
+// pixels) outside the dice fs, refined once; c itself with little ink.
+func freeInkCentre(raw gocv.Mat, fs []found, c pt, s float64) pt {
+	p, _ := raw.DataPtrUint8()
+	w, h := raw.Cols(), raw.Rows()
+	rad := 0.55 * s
+	for range 2 {
+		var sx, sy float64
+		n := 0
+		for y := max(0, int(c.Y-rad)); y <= min(h-1, int(c.Y+rad)); y++ {
+			for x := max(0, int(c.X-rad)); x <= min(w-1, int(c.X+rad)); x++ {
+				dx, dy := float64(x)-c.X, float64(y)-c.Y
+				if p[y*w+x] == 0 || dx*dx+dy*dy > rad*rad || inDie(fs, pt{float64(x), float64(y)}) {
+					continue
+				}
+				sx += float64(x)
+				sy += float64(y)
+				n++
+			}
+		}
+		if n < 6 {
+			return c
+		}
+		c = pt{sx / float64(n), sy / float64(n)}
+	}
+	return c
+}
+
+// inDie: p lies within one of the dice fs.
+func inDie(fs []found, p pt) bool {
+	for _, f := range fs {
+		r := f.r
+		ux, uy := math.Cos(r.Angle), math.Sin(r.Angle)
+		dx, dy := p.X-r.C.X, p.Y-r.C.Y
+		if math.Abs(dx*ux+dy*uy) <= r.W/2 && math.Abs(-dx*uy+dy*ux) <= r.H/2 {
+			return true
+		}
+	}
+	return false
 }
 
 // blob is one outer contour of a mask: its fitted rectangle, area and points.
