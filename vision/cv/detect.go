@@ -2,6 +2,7 @@ package cv
 
 import (
 	"image"
+	"image/color"
 	"math"
 	"runtime"
 	"sort"
@@ -321,9 +322,11 @@ func blobs(work, mask, ink, raw gocv.Mat, bs []blob) []found {
 		case b.area < 0.35*s*s:
 			glyphs = append(glyphs, b)
 		case b.area > 1.5*s*s:
-			for _, r := range split(work, mask, b.pts, s) {
+			rs := split(work, mask, b.pts, s)
+			for _, r := range rs {
 				out = append(out, found{r: r, solid: true, big: b.area > maxDice*s*s})
 			}
+			glyphs = append(glyphs, leftoverInk(mask, ink, b.pts, rs, s)...)
 		case math.Max(b.r.W, b.r.H) > trimLong*s:
 			bodies, rest := trim(work, mask, ink, b.pts, s)
 			for _, r := range bodies {
@@ -489,6 +492,40 @@ func trim(work, mask, ink gocv.Mat, contour []image.Point, s float64) ([]rect, [
 		}
 	}
 	return bodies, glyphs
+}
+
+// leftoverInk gives the blobs of ink of the blob of contour that lie
+// outside the dice rs cut out of it (a little enlarged): the glyph of a
+// die as dark as the mat joined to its neighbours' blob.
+func leftoverInk(mask, ink gocv.Mat, contour []image.Point, rs []rect, s float64) []blob {
+	bb := boundsOf(contour).Inset(-2).Intersect(image.Rect(0, 0, mask.Cols(), mask.Rows()))
+	one := fillBlob(contour, bb)
+	defer one.Close()
+	var quads [][]image.Point
+	for _, r := range rs {
+		var q []image.Point
+		for _, c := range r.corners(1.15) {
+			q = append(q, image.Pt(int(math.Round(c.X))-bb.Min.X, int(math.Round(c.Y))-bb.Min.Y))
+		}
+		quads = append(quads, q)
+	}
+	if len(quads) > 0 {
+		pv := gocv.NewPointsVectorFromPoints(quads)
+		gocv.FillPoly(&one, pv, color.RGBA{})
+		pv.Close()
+	}
+	inkHere := ink.Region(bb)
+	defer inkHere.Close()
+	gocv.BitwiseAnd(one, inkHere, &one)
+	glyphs := contourBlobs(one, 0.04*s*s)
+	for i := range glyphs {
+		glyphs[i].r.C.X += float64(bb.Min.X)
+		glyphs[i].r.C.Y += float64(bb.Min.Y)
+		for k := range glyphs[i].pts {
+			glyphs[i].pts[k] = glyphs[i].pts[k].Add(bb.Min)
+		}
+	}
+	return glyphs
 }
 
 // fillBlob draws the blob of a contour into a new mask of the box bb.
