@@ -349,7 +349,14 @@ func blobs(work, mask, ink, raw gocv.Mat, bs []blob) []found {
 		if g.area < 0.04*s*s || g.r.W > 1.2*s || g.r.H > 1.2*s || near(out, g.r.C, 0.8*s) {
 			continue
 		}
-		for _, c := range []pt{freeInkCentre(raw, out[:solid], g.r.C, s), g.r.C} {
+		cs := []pt{g.r.C}
+		// A glyph's box is centred on its die; its ink centroid is not
+		// (a 6's loop), so the centroid is taken only when the glyph is a
+		// piece of one, far from it.
+		if c := freeInkCentre(raw, out[:solid], g.r.C, s); math.Hypot(c.X-g.r.C.X, c.Y-g.r.C.Y) > glyphPiece*s {
+			cs = []pt{c, g.r.C}
+		}
+		for _, c := range cs {
 			r := rect{C: c, W: s, H: s}
 			if !near(out, c, 0.8*s) && isDie(work, raw, found{r: r}) {
 				r.Angle = edgeAngle(work, c, s)
@@ -360,6 +367,10 @@ func blobs(work, mask, ink, raw gocv.Mat, bs []blob) []found {
 	}
 	return out
 }
+
+// glyphPiece: a glyph blob whose nearby free ink is centred this many die
+// sides away is only a piece of a glyph.
+const glyphPiece = 0.2
 
 // freeInkCentre is the centroid of the raw ink within 0.55 s of c (work
 // pixels) outside the dice fs, refined once; c itself with little ink.
