@@ -326,7 +326,9 @@ func blobs(work, mask, ink, raw gocv.Mat, bs []blob) []found {
 			for _, r := range rs {
 				out = append(out, found{r: r, solid: true, big: b.area > maxDice*s*s})
 			}
-			glyphs = append(glyphs, leftoverInk(mask, ink, b.pts, rs, s)...)
+			if b.area <= maxDice*s*s { // a heap larger holds a mat's grain
+				glyphs = append(glyphs, leftoverInk(mask, ink, b.pts, rs, s)...)
+			}
 		case math.Max(b.r.W, b.r.H) > trimLong*s:
 			bodies, rest := trim(work, mask, ink, b.pts, s)
 			for _, r := range bodies {
