@@ -514,16 +514,14 @@ func leftoverInk(mask, ink gocv.Mat, contour []image.Point, rs []rect, s float64
 	bb := boundsOf(contour).Inset(-2).Intersect(image.Rect(0, 0, mask.Cols(), mask.Rows()))
 	one := fillBlob(contour, bb)
 	defer one.Close()
-	var quads [][]image.Point
+	// One die at a time: where two drawn at once overlap, FillPoly leaves
+	// a hole.
 	for _, r := range rs {
 		var q []image.Point
 		for _, c := range r.corners(1.15) {
 			q = append(q, image.Pt(int(math.Round(c.X))-bb.Min.X, int(math.Round(c.Y))-bb.Min.Y))
 		}
-		quads = append(quads, q)
-	}
-	if len(quads) > 0 {
-		pv := gocv.NewPointsVectorFromPoints(quads)
+		pv := gocv.NewPointsVectorFromPoints([][]image.Point{q})
 		gocv.FillPoly(&one, pv, color.RGBA{})
 		pv.Close()
 	}
