@@ -2,6 +2,7 @@ package cv
 
 import (
 	"image"
+	"image/color"
 	"math"
 	"runtime"
 	"sort"
@@ -98,11 +99,8 @@ func (d *detector) find(frame gocv.Mat) ([]found, gocv.Mat, float64) {
 	d.inkMask()
 	d.foreground()
 	var out []found
-	for _, f := range blobs(d.work, d.mask, d.ink, d.outer) {
-		// A blob without ink may be a die whose glyph is blurred away,
-		// unless it was cut out of a heap too large for dice (parts of a
-		// light band of a mat are not dice).
-		if hasInk(d.raw, f.r) || (!f.big && squarish(f.r) && faceContrast(d.work, f.r) >= minFaceContrast) {
+	for _, f := range blobs(d.work, d.mask, d.ink, d.raw, d.outer) {
+		if isDie(d.work, d.raw, f) {
 			out = append(out, f)
 		}
 	}
@@ -114,6 +112,13 @@ func (d *detector) find(frame gocv.Mat) ([]found, gocv.Mat, float64) {
 		r.H /= scale
 	}
 	return out, d.mask, scale
+}
+
+// isDie: a die's blob holds a glyph (raw ink), or is one whose glyph is
+// blurred away, unless it was cut out of a heap too large for dice (parts
+// of a light band of a mat are not dice).
+func isDie(work, raw gocv.Mat, f found) bool {
+	return hasInk(raw, f.r) || (!f.big && squarish(f.r) && faceContrast(work, f.r) >= minFaceContrast)
 }
 
 // background estimates the mat under the dice (d.bg): a median over
@@ -305,8 +310,9 @@ func (d *detector) fillHoles() {
 	gocv.DrawContours(&d.mask, cs, -1, colorWhite, -1)
 }
 
-// blobs fits rotated squares to the mask's blobs bs, in work pixels.
-func blobs(work, mask, ink gocv.Mat, bs []blob) []found {
+// blobs fits rotated squares to the mask's blobs bs, in work pixels (raw:
+// the ink before it is joined into patches).
+func blobs(work, mask, ink, raw gocv.Mat, bs []blob) []found {
 	side := dieSides(bs)
 	var out []found
 	var glyphs []blob
@@ -316,8 +322,12 @@ func blobs(work, mask, ink gocv.Mat, bs []blob) []found {
 		case b.area < 0.35*s*s:
 			glyphs = append(glyphs, b)
 		case b.area > 1.5*s*s:
-			for _, r := range split(work, mask, b.pts, s) {
+			rs := split(work, mask, b.pts, s)
+			for _, r := range rs {
 				out = append(out, found{r: r, solid: true, big: b.area > maxDice*s*s})
+			}
+			if b.area <= maxDice*s*s { // a heap larger holds a mat's grain
+				glyphs = append(glyphs, leftoverInk(mask, ink, b.pts, rs, s)...)
 			}
 		case math.Max(b.r.W, b.r.H) > trimLong*s:
 			bodies, rest := trim(work, mask, ink, b.pts, s)
@@ -330,16 +340,79 @@ func blobs(work, mask, ink gocv.Mat, bs []blob) []found {
 		}
 	}
 	// A die as dark or light as the mat shows only its glyph: a die of the
-	// frame's size is assumed around a glyph that no die holds.
+	// frame's size is assumed around a glyph that no die holds, centred on
+	// the ink about it that no die holds (a glyph may be in pieces, some
+	// joined to a neighbour's blob), the largest glyphs first; a blob
+	// without ink (a shadow's line) is no glyph and claims nothing.
+	sort.SliceStable(glyphs, func(i, j int) bool { return glyphs[i].area > glyphs[j].area })
+	solid := len(out)
 	for _, g := range glyphs {
 		s := side(g.r.C)
 		if g.area < 0.04*s*s || g.r.W > 1.2*s || g.r.H > 1.2*s || near(out, g.r.C, 0.8*s) {
 			continue
 		}
-		r := rect{C: g.r.C, W: s, H: s, Angle: edgeAngle(work, g.r.C, s)}
-		out = append(out, found{r: r})
+		cs := []pt{g.r.C}
+		// A glyph's box is centred on its die; its ink centroid is not
+		// (a 6's loop), so the centroid is taken only when the glyph is a
+		// piece of one, far from it.
+		if c := freeInkCentre(raw, out[:solid], g.r.C, s); math.Hypot(c.X-g.r.C.X, c.Y-g.r.C.Y) > glyphPiece*s {
+			cs = []pt{c, g.r.C}
+		}
+		for _, c := range cs {
+			r := rect{C: c, W: s, H: s}
+			if !near(out, c, 0.8*s) && isDie(work, raw, found{r: r}) {
+				r.Angle = edgeAngle(work, c, s)
+				out = append(out, found{r: r})
+				break
+			}
+		}
 	}
 	return out
+}
+
+// glyphPiece: a glyph blob whose nearby free ink is centred this many die
+// sides away is only a piece of a glyph.
+const glyphPiece = 0.2
+
+// freeInkCentre is the centroid of the raw ink within 0.55 s of c (work
+// pixels) outside the dice fs, refined once; c itself with little ink.
+func freeInkCentre(raw gocv.Mat, fs []found, c pt, s float64) pt {
+	p, _ := raw.DataPtrUint8()
+	w, h := raw.Cols(), raw.Rows()
+	rad := 0.55 * s
+	for range 2 {
+		var sx, sy float64
+		n := 0
+		for y := max(0, int(c.Y-rad)); y <= min(h-1, int(c.Y+rad)); y++ {
+			for x := max(0, int(c.X-rad)); x <= min(w-1, int(c.X+rad)); x++ {
+				dx, dy := float64(x)-c.X, float64(y)-c.Y
+				if p[y*w+x] == 0 || dx*dx+dy*dy > rad*rad || inDie(fs, pt{float64(x), float64(y)}) {
+					continue
+				}
+				sx += float64(x)
+				sy += float64(y)
+				n++
+			}
+		}
+		if n < 6 {
+			return c
+		}
+		c = pt{sx / float64(n), sy / float64(n)}
+	}
+	return c
+}
+
+// inDie: p lies within one of the dice fs.
+func inDie(fs []found, p pt) bool {
+	for _, f := range fs {
+		r := f.r
+		ux, uy := math.Cos(r.Angle), math.Sin(r.Angle)
+		dx, dy := p.X-r.C.X, p.Y-r.C.Y
+		if math.Abs(dx*ux+dy*uy) <= r.W/2 && math.Abs(-dx*uy+dy*ux) <= r.H/2 {
+			return true
+		}
+	}
+	return false
 }
 
 // blob is one outer contour of a mask: its fitted rectangle, area and points.
@@ -432,6 +505,38 @@ func trim(work, mask, ink gocv.Mat, contour []image.Point, s float64) ([]rect, [
 		}
 	}
 	return bodies, glyphs
+}
+
+// leftoverInk gives the blobs of ink of the blob of contour that lie
+// outside the dice rs cut out of it (a little enlarged): the glyph of a
+// die as dark as the mat joined to its neighbours' blob.
+func leftoverInk(mask, ink gocv.Mat, contour []image.Point, rs []rect, s float64) []blob {
+	bb := boundsOf(contour).Inset(-2).Intersect(image.Rect(0, 0, mask.Cols(), mask.Rows()))
+	one := fillBlob(contour, bb)
+	defer one.Close()
+	// One die at a time: where two drawn at once overlap, FillPoly leaves
+	// a hole.
+	for _, r := range rs {
+		var q []image.Point
+		for _, c := range r.corners(1.15) {
+			q = append(q, image.Pt(int(math.Round(c.X))-bb.Min.X, int(math.Round(c.Y))-bb.Min.Y))
+		}
+		pv := gocv.NewPointsVectorFromPoints([][]image.Point{q})
+		gocv.FillPoly(&one, pv, color.RGBA{})
+		pv.Close()
+	}
+	inkHere := ink.Region(bb)
+	defer inkHere.Close()
+	gocv.BitwiseAnd(one, inkHere, &one)
+	glyphs := contourBlobs(one, 0.04*s*s)
+	for i := range glyphs {
+		glyphs[i].r.C.X += float64(bb.Min.X)
+		glyphs[i].r.C.Y += float64(bb.Min.Y)
+		for k := range glyphs[i].pts {
+			glyphs[i].pts[k] = glyphs[i].pts[k].Add(bb.Min)
+		}
+	}
+	return glyphs
 }
 
 // fillBlob draws the blob of a contour into a new mask of the box bb.
