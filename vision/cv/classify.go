@@ -772,8 +772,17 @@ type turnedDie struct {
 // shrinks in proportion.
 func (r *Reader) classifyAt(frame gocv.Mat, rc rect) verdict {
 	p := r.q.patch(frame, rc)
-	f := featureOf(p)
+	f, ik := featureInk(p, polAuto)
 	v := r.m.classify(f)
+	if v.conf < r.m.Threshold && f.pol == polLight {
+		// Glare on a face with light ink looks like ink: the face is
+		// read again with the glare taken out.
+		if g, ok := deglared(p, f, ik); ok {
+			if w := r.m.classify(g); w.conf > v.conf {
+				v = w
+			}
+		}
+	}
 	if v.conf < r.m.Threshold && f.under > flipUnder && r.m.chromaPol(f.col, -f.pol) < r.m.chromaPol(f.col, f.pol)-flipChroma {
 		// Glare may flip the face's contrast (a light spot on a die with
 		// dark ink looks like light ink): the face is read again at the
