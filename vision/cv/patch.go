@@ -249,8 +249,9 @@ func inkFeature(f *feature, ik, w []float32) {
 
 // deglared is the feature of a face with light ink whose glare (a smooth
 // bright spot that looks like ink there) is taken out: the glare is what
-// an opening of the ink map by a square wider than a glyph's stroke
-// leaves, the ink map is rescaled as if the glare blended every pixel
+// an opening of the ink map by a square wider than a glyph's strokes
+// and most of its marks leaves (a smaller one takes a Turn Setup die's
+// marks for glare), the ink map is rescaled as if the glare blended every pixel
 // towards the glyph's level, and pixels where glare is strong weigh 0.
 // ok is false when no part of the face looks like glare.
 func deglared(p []byte, f feature, ik []float32) (g feature, ok bool) {
@@ -279,20 +280,8 @@ func deglared(p []byte, f feature, ik []float32) (g feature, ok bool) {
 	if !ok {
 		return f, false
 	}
-	// The glyph's level where glare does not hide it.
-	inner := innerMask()
-	var seen []float32
-	for i, in := range inner {
-		if in && w[i] == 1 {
-			seen = append(seen, out[i])
-		}
-	}
-	if len(seen) < len(inner)/4 {
-		return f, false
-	}
-	slices.Sort(seen)
-	q := seen[len(seen)-1-len(seen)*inkPctPer1000/1000]
-	if q < glareMinInk {
+	q, ok := glyphLevel(out, w)
+	if !ok {
 		return f, false
 	}
 	for i := range out {
@@ -301,6 +290,25 @@ func deglared(p []byte, f feature, ik []float32) (g feature, ok bool) {
 	g = feature{col: glareFreeColour(p, ik, h, f.col), pol: f.pol, under: f.under}
 	inkFeature(&g, out, w)
 	return g, true
+}
+
+// glyphLevel is the ink level of the de-glared map out where glare does
+// not hide it (weight w 1): its inkPctPer1000‰ inkiest pixel; ok is false
+// when glare hides most of the face or no glyph shows.
+func glyphLevel(out, w []float32) (q float32, ok bool) {
+	inner := innerMask()
+	var seen []float32
+	for i, in := range inner {
+		if in && w[i] == 1 {
+			seen = append(seen, out[i])
+		}
+	}
+	if len(seen) < len(inner)/4 {
+		return 0, false
+	}
+	slices.Sort(seen)
+	q = seen[len(seen)-1-len(seen)*inkPctPer1000/1000]
+	return q, q >= glareMinInk
 }
 
 // glareFreeColour is the body colour of patch p (ink map ik) from the
