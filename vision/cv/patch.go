@@ -348,37 +348,36 @@ const (
 
 // erode is the minimum of the n×n map v over a (2r+1)² square (clipped at
 // the edges); dilate the maximum.
-func erode(v []float32, r int) []float32 {
-	return rankFilter(v, r, func(a, b float32) float32 { return min(a, b) })
-}
+func erode(v []float32, r int) []float32 { return rankFilter(v, r, false) }
 
-func dilate(v []float32, r int) []float32 {
-	return rankFilter(v, r, func(a, b float32) float32 { return max(a, b) })
-}
+func dilate(v []float32, r int) []float32 { return rankFilter(v, r, true) }
 
-func rankFilter(v []float32, r int, pick func(a, b float32) float32) []float32 {
+// rankFilter is erode (hi false) or dilate (hi true), rows then columns.
+func rankFilter(v []float32, r int, hi bool) []float32 {
 	const n = patchSize
 	tmp := make([]float32, n*n)
 	out := make([]float32, n*n)
-	for y := 0; y < n; y++ {
-		for x := 0; x < n; x++ {
-			a := v[y*n+x]
-			for u := max(0, x-r); u <= min(n-1, x+r); u++ {
-				a = pick(a, v[y*n+u])
-			}
-			tmp[y*n+x] = a
-		}
-	}
-	for y := 0; y < n; y++ {
-		for x := 0; x < n; x++ {
-			a := tmp[y*n+x]
-			for u := max(0, y-r); u <= min(n-1, y+r); u++ {
-				a = pick(a, tmp[u*n+x])
-			}
-			out[y*n+x] = a
-		}
-	}
+	rankPass(v, tmp, r, 1, n, hi)
+	rankPass(tmp, out, r, n, 1, hi)
 	return out
+}
+
+// rankPass takes the minimum (or maximum) along lines of step step, lines
+// apart by across.
+func rankPass(v, out []float32, r, step, across int, hi bool) {
+	const n = patchSize
+	for l := range n {
+		base := l * across
+		for k := range n {
+			a := v[base+k*step]
+			for u := max(0, k-r); u <= min(n-1, k+r); u++ {
+				if b := v[base+u*step]; (b > a) == hi && b != a {
+					a = b
+				}
+			}
+			out[base+k*step] = a
+		}
+	}
 }
 
 // glareWeights is 0 where the unsmoothed ink map ik says a pixel is well
