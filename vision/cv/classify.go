@@ -772,8 +772,18 @@ type turnedDie struct {
 // shrinks in proportion.
 func (r *Reader) classifyAt(frame gocv.Mat, rc rect) verdict {
 	p := r.q.patch(frame, rc)
-	f := featureOf(p)
+	f, ik := featureInk(p, polAuto)
 	v := r.m.classify(f)
+	guess := false // v read with the glare taken out
+	if v.conf < r.m.Threshold && f.pol == polLight {
+		// Glare on a face with light ink looks like ink: the face is
+		// read again with the glare taken out.
+		if g, ok := deglared(p, f, ik); ok {
+			if w := r.m.classify(g); w.conf > v.conf {
+				v, guess = w, true
+			}
+		}
+	}
 	if v.conf < r.m.Threshold && f.under > flipUnder && r.m.chromaPol(f.col, -f.pol) < r.m.chromaPol(f.col, f.pol)-flipChroma {
 		// Glare may flip the face's contrast (a light spot on a die with
 		// dark ink looks like light ink): the face is read again at the
@@ -786,9 +796,17 @@ func (r *Reader) classifyAt(frame gocv.Mat, rc rect) verdict {
 		}
 	}
 	v.conf *= math.Min(1, rc.side()/smallFace)
+	if guess && v.conf < deglaredSure*r.m.Threshold {
+		// Taking the glare out is a guess: barely sure is not sure.
+		v.conf = math.Min(v.conf, conflictConf*r.m.Threshold)
+	}
 	v.at = rc
 	return v
 }
+
+// deglaredSure: a face read with its glare taken out is sure at this
+// many times the threshold.
+const deglaredSure = 1.2
 
 // A face not read surely is read again at the other polarity when glare
 // may have flipped its contrast: more than flipUnder of its inner part

@@ -3,6 +3,7 @@ package cv
 import (
 	"image"
 	"math"
+	"slices"
 
 	"gocv.io/x/gocv"
 )
@@ -172,6 +173,12 @@ func featureOf(p []byte) feature { return featureAt(p, polAuto) }
 // featureAt computes the feature of a BGR patch at polarity pol (polAuto:
 // as the patch shows it).
 func featureAt(p []byte, pol int) feature {
+	f, _ := featureInk(p, pol)
+	return f
+}
+
+// featureInk is featureAt, with the unsmoothed ink map it came from.
+func featureInk(p []byte, pol int) (feature, []float32) {
 	const n = patchSize * patchSize
 	x, pol := contrastChannel(p, pol)
 	ring, inner := ringMask(), innerMask()
@@ -204,12 +211,29 @@ func featureAt(p []byte, pol int) feature {
 		}
 	}
 	f := feature{col: bodyColour(p, ik, ring), pol: pol, under: float64(under) / float64(na)}
+	inkFeature(&f, ik, nil)
+	return f, ik
+}
+
+// inkFeature fills f's maps from the unsmoothed ink map ik; w (nil: from
+// glareWeights) weighs its pixels.
+func inkFeature(f *feature, ik, w []float32) {
+	inner := innerMask()
+	na := 0
+	for _, in := range inner {
+		if in {
+			na++
+		}
+	}
 	f.ink = blur3(blur3(ik))
 	f.coarse = halve(f.ink)
 	f.pad = padded(f.ink, patchSize, padFine)
 	f.cpad = padded(f.coarse, patchSize/2, padCoarse)
-	var w []float32
-	w, f.glare = glareWeights(ik)
+	if w == nil {
+		w, f.glare = glareWeights(ik)
+	} else {
+		f.glare = true
+	}
 	f.wpad = padded(w, patchSize, padFine)
 	if f.glare {
 		hid := 0
@@ -221,7 +245,139 @@ func featureAt(p []byte, pol int) feature {
 		f.glareShare = float64(hid) / float64(na)
 	}
 	f.desc = descriptorOf(blur3(blur3(f.ink)))
-	return f
+}
+
+// deglared is the feature of a face with light ink whose glare (a smooth
+// bright spot that looks like ink there) is taken out: the glare is what
+// an opening of the ink map by a square wider than a glyph's strokes
+// and most of its marks leaves (a smaller one takes a Turn Setup die's
+// marks for glare), the ink map is rescaled as if the glare blended every pixel
+// towards the glyph's level, and pixels where glare is strong weigh 0.
+// ok is false when no part of the face looks like glare.
+func deglared(p []byte, f feature, ik []float32) (g feature, ok bool) {
+	const n = patchSize
+	h := dilate(erode(ik, glareOpen), glareOpen)
+	out := make([]float32, n*n)
+	w := make([]float32, n*n)
+	for i := range w {
+		w[i] = 1
+	}
+	for i, x := range ik {
+		gl := min(inkHi, max(0, h[i]))
+		if gl >= glareFlat {
+			ok = true
+			y, x0 := i/n, i%n
+			for v := max(0, y-1); v <= min(n-1, y+1); v++ {
+				for u := max(0, x0-1); u <= min(n-1, x0+1); u++ {
+					w[v*n+u] = 0
+				}
+			}
+		}
+		if gl < 0.9*inkHi {
+			out[i] = (x - gl) / (1 - gl/inkHi)
+		}
+	}
+	if !ok {
+		return f, false
+	}
+	q, ok := glyphLevel(out, w)
+	if !ok {
+		return f, false
+	}
+	for i := range out {
+		out[i] = min(inkHi, max(inkLo, out[i]/q))
+	}
+	g = feature{col: glareFreeColour(p, ik, h, f.col), pol: f.pol, under: f.under}
+	inkFeature(&g, out, w)
+	return g, true
+}
+
+// glyphLevel is the ink level of the de-glared map out where glare does
+// not hide it (weight w 1): its inkPctPer1000‰ inkiest pixel; ok is false
+// when glare hides most of the face or no glyph shows.
+func glyphLevel(out, w []float32) (q float32, ok bool) {
+	inner := innerMask()
+	var seen []float32
+	for i, in := range inner {
+		if in && w[i] == 1 {
+			seen = append(seen, out[i])
+		}
+	}
+	if len(seen) < len(inner)/4 {
+		return 0, false
+	}
+	slices.Sort(seen)
+	q = seen[len(seen)-1-len(seen)*inkPctPer1000/1000]
+	return q, q >= glareMinInk
+}
+
+// glareFreeColour is the body colour of patch p (ink map ik) from the
+// pixels glare (its estimate h) leaves untouched; col when too few are.
+func glareFreeColour(p []byte, ik, h []float32, col [numCol]float64) [numCol]float64 {
+	cm := make([]float32, len(ik))
+	ring := ringMask()
+	body := 0
+	for i, x := range ik {
+		cm[i] = x
+		if h[i] > glareTint {
+			cm[i] = 0.45 // neither body nor ink
+		} else if ring[i] && x < 0.3 && x > glareInk {
+			body++
+		}
+	}
+	if body < minBodyPixels {
+		return col
+	}
+	return bodyColour(p, cm, ring)
+}
+
+// glareTint: glare this strong tints a pixel; minBodyPixels: the fewest
+// body pixels a colour is taken from.
+const (
+	glareTint     = 0.05
+	minBodyPixels = 40
+)
+
+// glareOpen: the opening's square is 2·glareOpen+1 pixels wide; glareFlat:
+// glare at least this strong hides the face.
+const (
+	glareOpen   = 5
+	glareFlat   = 0.6
+	glareMinInk = 0.1
+)
+
+// erode is the minimum of the n×n map v over a (2r+1)² square (clipped at
+// the edges); dilate the maximum.
+func erode(v []float32, r int) []float32 { return rankFilter(v, r, false) }
+
+func dilate(v []float32, r int) []float32 { return rankFilter(v, r, true) }
+
+// rankFilter is erode (hi false) or dilate (hi true), rows then columns.
+func rankFilter(v []float32, r int, hi bool) []float32 {
+	const n = patchSize
+	tmp := make([]float32, n*n)
+	out := make([]float32, n*n)
+	rankPass(v, tmp, r, 1, n, hi)
+	rankPass(tmp, out, r, n, 1, hi)
+	return out
+}
+
+// rankPass takes the minimum (or maximum) along lines of step step, lines
+// apart by across.
+func rankPass(v, out []float32, r, step, across int, hi bool) {
+	const n = patchSize
+	for l := range n {
+		base := l * across
+		for k := range n {
+			a := v[base+k*step]
+			for u := max(0, k-r); u <= min(n-1, k+r); u++ {
+				if b := v[base+u*step]; (b > a) == hi && b != a {
+					a = b
+				}
+			}
+			out[base+k*step] = a
+		}
+	}
 }
 
 // glareWeights is 0 where the unsmoothed ink map ik says a pixel is well
