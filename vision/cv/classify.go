@@ -777,9 +777,11 @@ func (r *Reader) classifyAt(frame gocv.Mat, rc rect) verdict {
 	guess := false // v read with the glare taken out
 	if v.conf < r.m.Threshold && f.pol == polLight {
 		// Glare on a face with light ink looks like ink: the face is
-		// read again with the glare taken out.
+		// read again with the glare taken out (kept only when its kind
+		// is not in doubt: glare tints the body, and the Turn Setup
+		// dice's colours lie close).
 		if g, ok := deglared(p, f, ik); ok {
-			if w := r.m.classify(g); w.conf > v.conf {
+			if w := r.m.classify(g); w.conf > v.conf && len(w.alts) == len(r.m.Classes[w.class].Twins) {
 				v, guess = w, true
 			}
 		}
