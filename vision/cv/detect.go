@@ -493,18 +493,7 @@ func trim(work, mask, ink gocv.Mat, contour []image.Point, s float64) ([]rect, [
 	rest := gocv.NewMat()
 	defer rest.Close()
 	gocv.Subtract(one, opened, &rest)
-	inkHere := ink.Region(bb)
-	defer inkHere.Close()
-	gocv.BitwiseAnd(rest, inkHere, &rest)
-	glyphs := contourBlobs(rest, 0.03*s*s)
-	for i := range glyphs {
-		glyphs[i].r.C.X += float64(bb.Min.X)
-		glyphs[i].r.C.Y += float64(bb.Min.Y)
-		for k := range glyphs[i].pts {
-			glyphs[i].pts[k] = glyphs[i].pts[k].Add(bb.Min)
-		}
-	}
-	return bodies, glyphs
+	return bodies, inkBlobs(rest, ink, bb, 0.03*s*s)
 }
 
 // leftoverInk gives the blobs of ink of the blob of contour that lie
@@ -525,18 +514,25 @@ func leftoverInk(mask, ink gocv.Mat, contour []image.Point, rs []rect, s float64
 		gocv.FillPoly(&one, pv, color.RGBA{})
 		pv.Close()
 	}
+	return inkBlobs(one, ink, bb, 0.04*s*s)
+}
+
+// inkBlobs gives the blobs of ink within the mask m of the region bb of
+// the frame (m is that region's size, and is overwritten), of at least
+// minArea, in frame coordinates.
+func inkBlobs(m, ink gocv.Mat, bb image.Rectangle, minArea float64) []blob {
 	inkHere := ink.Region(bb)
 	defer inkHere.Close()
-	gocv.BitwiseAnd(one, inkHere, &one)
-	glyphs := contourBlobs(one, 0.04*s*s)
-	for i := range glyphs {
-		glyphs[i].r.C.X += float64(bb.Min.X)
-		glyphs[i].r.C.Y += float64(bb.Min.Y)
-		for k := range glyphs[i].pts {
-			glyphs[i].pts[k] = glyphs[i].pts[k].Add(bb.Min)
+	gocv.BitwiseAnd(m, inkHere, &m)
+	bs := contourBlobs(m, minArea)
+	for i := range bs {
+		bs[i].r.C.X += float64(bb.Min.X)
+		bs[i].r.C.Y += float64(bb.Min.Y)
+		for k := range bs[i].pts {
+			bs[i].pts[k] = bs[i].pts[k].Add(bb.Min)
 		}
 	}
-	return glyphs
+	return bs
 }
 
 // fillBlob draws the blob of a contour into a new mask of the box bb.
