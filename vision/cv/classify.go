@@ -77,7 +77,6 @@ type verdict struct {
 	tmplEv             float64 // the templates' part of the face's evidence
 	glare              bool    // the patch shows glare
 	glareShare         float64 // the share of the face glare hides
-	missMost           float64 // the most of the best template's ink a small square of the ink map lacks
 	try                int     // the placement classifyDie kept (0: the first)
 	at                 rect    // that placement
 }
@@ -304,7 +303,7 @@ func (m *Model) classify(f feature) verdict {
 		fit = math.Min(fit, polFit)
 	}
 	conf := confidence(fit, a, k)
-	v := verdict{class: class, resid: resid, conf: conf, margin: fs.margin, kindMargin: kindMargin, rival: fs.rival, fit: fit, rim: rim, rimDir: rimDir, faceEv: a, tmplEv: tmpl, kindEv: k, glare: f.glare, glareShare: f.glareShare, missMost: missMost}
+	v := verdict{class: class, resid: resid, conf: conf, margin: fs.margin, kindMargin: kindMargin, rival: fs.rival, fit: fit, rim: rim, rimDir: rimDir, faceEv: a, tmplEv: tmpl, kindEv: k, glare: f.glare, glareShare: f.glareShare}
 	v.alts = append(v.alts, m.Classes[class].Twins...)
 	v.alts = append(v.alts, doubt...)
 	return v
