@@ -736,9 +736,11 @@ const (
 var glyphAngles = []float64{15, 30, 45, 60, 75}
 
 // bestAngle turns a die found by its glyph alone to the angle at which the
-// best class fits it best. The readings at the other angles are kept for
-// classifyDie (see turnedDie).
-func (r *Reader) bestAngle(frame gocv.Mat, rc rect) rect {
+// best class fits it best; it also gives the readings at every angle it
+// tried. That angle is a guess: another angle that fits about as well and
+// reads another face leaves the face unsure (see classifyDie: a numeral
+// turned by an eighth may look like another).
+func (r *Reader) bestAngle(frame gocv.Mat, rc rect) (rect, []verdict) {
 	best := rc
 	v := r.m.classify(featureOf(r.q.patch(frame, rc)))
 	tried := []verdict{v}
@@ -751,19 +753,7 @@ func (r *Reader) bestAngle(frame gocv.Mat, rc rect) rect {
 			best, v = s, w
 		}
 	}
-	r.q.turned = turnedDie{at: best, tried: tried, ok: true}
-	return best
-}
-
-// turnedDie is a die found by its glyph alone as bestAngle turned it: the
-// placement it chose and the readings at every angle it tried. Its angle
-// is a guess: another angle that fits about as well and reads another
-// face leaves the face unsure (a numeral turned by an eighth may look
-// like another).
-type turnedDie struct {
-	at    rect
-	tried []verdict
-	ok    bool
+	return best, tried
 }
 
 // classifyAt classifies the face placed at rc. A face smaller than
@@ -863,14 +853,12 @@ const smallFace = 45.0
 
 // classifyDie classifies the die whose top face is r. A die not read
 // surely is tried at other placements; the placement the best class fits
-// best (smallest residual) is kept. A die bestAngle turned is unsure when
-// another angle fits about as well and reads another face.
-func (r *Reader) classifyDie(frame gocv.Mat, rc rect) verdict {
+// best (smallest residual) is kept. A die bestAngle turned (turned: the
+// readings at the angles it tried, nil for others) is unsure when another
+// angle fits about as well and reads another face.
+func (r *Reader) classifyDie(frame gocv.Mat, rc rect, turned []verdict) verdict {
 	v := r.retryDie(frame, rc)
-	if t := r.q.turned; t.ok && t.at == rc {
-		v = r.conflicts(v, t.tried, conflictResid)
-	}
-	r.q.turned.ok = false
+	v = r.conflicts(v, turned, conflictResid)
 	if v.conf >= r.m.Threshold && v.resid > turnResid {
 		// A face that fits loosely may be placed at an angle off its
 		// die's: the glyph turned a little that fits at least as well

@@ -117,9 +117,6 @@ type rectifier struct {
 	// pixel (empty: none); the top face lies inside it.
 	mask, warped gocv.Mat
 	scale        float64
-	// turned is the last die bestAngle turned (the reader's, kept here
-	// with its other per-frame buffers).
-	turned turnedDie
 }
 
 func newRectifier() *rectifier {

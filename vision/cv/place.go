@@ -23,7 +23,8 @@ const (
 // refine finds the top face of the die in the blob r; it returns r
 // unchanged and false when it cannot.
 func (q *rectifier) refine(frame gocv.Mat, r rect) (rect, bool) {
-	return q.refineView(r, q.view(frame, r))
+	out, _, ok := q.refineShape(r, q.view(frame, r))
+	return out, ok
 }
 
 // blobView is a die's blob seen in the refine patch: the masks of its
@@ -45,15 +46,9 @@ func (q *rectifier) view(frame gocv.Mat, r rect) blobView {
 	return v
 }
 
-// refineView finds the top face in a blob's view: the body group giving
-// the larger square top face wins (the glyph may be larger than the body).
-func (q *rectifier) refineView(r rect, v blobView) (rect, bool) {
-	out, _, ok := q.refineShape(r, v)
-	return out, ok
-}
-
-// refineShape is refineView with the top face's shape tensor in frame
-// pixels (its second moments over the square root of their determinant:
+// refineShape finds the top face in a blob's view: the body group giving
+// the larger square top face wins (the glyph may be larger than the
+// body). It also gives the top face's shape tensor in frame pixels (its second moments over the square root of their determinant:
 // the unit matrix for a square face seen from above).
 func (q *rectifier) refineShape(r rect, v blobView) (rect, [3]float64, bool) {
 	var t rect
@@ -296,14 +291,8 @@ func open3(dst, m []byte) {
 	}
 }
 
-// topRect is the square top face in an opened top mask of the refine
-// patch of r.
-func (q *rectifier) topRect(mask []byte) (rect, bool) {
-	t, _, ok := q.topHull(mask)
-	return t, ok
-}
-
-// topHull is topRect with the hull of the top face (refine patch pixels).
+// topHull is the square top face in an opened top mask of the refine
+// patch, with its hull (refine patch pixels).
 func (q *rectifier) topHull(mask []byte) (rect, []pt, bool) {
 	tm, _ := gocv.NewMatFromBytes(refineSize, refineSize, gocv.MatTypeCV8UC1, mask)
 	defer tm.Close()

@@ -45,7 +45,7 @@ func (r *Reader) recentre(frame gocv.Mat, b, rc rect, v verdict) (rect, verdict)
 	}
 	alt := rc
 	alt.C = c
-	if w := r.classifyDie(frame, alt); w.resid < v.resid {
+	if w := r.classifyDie(frame, alt, nil); w.resid < v.resid {
 		return alt, w
 	}
 	return rc, v
@@ -193,11 +193,11 @@ func (r *Reader) read(frame gocv.Mat) (vision.Reading, error) {
 	r.q.refineAll(frame, fs)
 	r.cands = r.cands[:0]
 	for i, f := range fs {
-		rc := f.r
+		rc, turned := f.r, []verdict(nil)
 		if !f.solid {
-			rc = r.bestAngle(frame, rc)
+			rc, turned = r.bestAngle(frame, rc)
 		}
-		v := r.classifyDie(frame, rc)
+		v := r.classifyDie(frame, rc, turned)
 		if f.solid && v.conf < r.m.Threshold {
 			rc, v = r.recentre(frame, r.blobs[i], rc, v)
 		}
