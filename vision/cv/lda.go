@@ -202,13 +202,7 @@ func (m *Model) sameArt() []artGroup {
 			if g[j].first != j || m.Classes[j].Face != c.Face {
 				continue
 			}
-			r, best := 0, math.Inf(1)
-			for k, t := range rots[j] {
-				if d := ssd(t, c.Shape); d < best {
-					r, best = k, d
-				}
-			}
-			if best/float64(len(c.Shape)) < twinShape {
+			if r, d := nearestTurn(rots[j], c.Shape); d < twinShape {
 				g[i] = artGroup{first: j, turn: (4 - r) % 4}
 				break
 			}

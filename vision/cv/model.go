@@ -331,11 +331,20 @@ const (
 
 // shapeDist is the smallest mean square distance of v to a rotation.
 func shapeDist(rot [4][]float32, v []float32) float64 {
+	_, d := nearestTurn(rot, v)
+	return d
+}
+
+// nearestTurn is the rotation of rot nearest v and its mean square
+// distance to v.
+func nearestTurn(rot [4][]float32, v []float32) (turn int, dist float64) {
 	best := math.Inf(1)
-	for _, r := range rot {
-		best = math.Min(best, ssd(r, v))
+	for k, r := range rot {
+		if d := ssd(r, v); d < best {
+			turn, best = k, d
+		}
 	}
-	return best / float64(len(v))
+	return turn, best / float64(len(v))
 }
 
 // colourZ is the RMS distance of a colour feature from a kind's colour, in
