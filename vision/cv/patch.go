@@ -360,19 +360,48 @@ func rankFilter(v []float32, r int, hi bool) []float32 {
 }
 
 // rankPass takes the minimum (or maximum) along lines of step step, lines
-// apart by across.
+// apart by across, over a window of 2r+1 clipped at the line's ends: van
+// Herk's running extremes over blocks of the window's length, three
+// comparisons a pixel whatever r.
 func rankPass(v, out []float32, r, step, across int, hi bool) {
 	const n = patchSize
+	w := 2*r + 1
+	m := n + 2*r
+	edge := float32(math.Inf(1))
+	if hi {
+		edge = -edge
+	}
+	ext := make([]float32, 3*m)
+	g, h := ext[m:2*m], ext[2*m:]
+	ext = ext[:m]
+	pick := func(a, b float32) float32 {
+		if (b > a) == hi && b != a {
+			return b
+		}
+		return a
+	}
 	for l := range n {
 		base := l * across
+		for i := range ext {
+			ext[i] = edge
+		}
 		for k := range n {
-			a := v[base+k*step]
-			for u := max(0, k-r); u <= min(n-1, k+r); u++ {
-				if b := v[base+u*step]; (b > a) == hi && b != a {
-					a = b
-				}
+			ext[k+r] = v[base+k*step]
+		}
+		for i := range m { // running extreme from each block's start
+			g[i] = ext[i]
+			if i%w != 0 {
+				g[i] = pick(g[i-1], ext[i])
 			}
-			out[base+k*step] = a
+		}
+		for i := m - 1; i >= 0; i-- { // and to each block's end
+			h[i] = ext[i]
+			if (i+1)%w != 0 && i+1 < m {
+				h[i] = pick(h[i+1], ext[i])
+			}
+		}
+		for k := range n { // the window ext[k .. k+2r]
+			out[base+k*step] = pick(h[k], g[k+2*r])
 		}
 	}
 }
@@ -513,15 +542,19 @@ func blur3(g []float32) []float32 {
 	const n = patchSize
 	tmp := make([]float32, n*n)
 	out := make([]float32, n*n)
-	cl := func(i int) int { return min(max(i, 0), n-1) }
 	for y := 0; y < n; y++ {
-		for x := 0; x < n; x++ {
-			tmp[y*n+x] = (g[y*n+cl(x-1)] + 2*g[y*n+x] + g[y*n+cl(x+1)]) / 4
+		row, t := g[y*n:y*n+n], tmp[y*n:y*n+n]
+		t[0] = (row[0] + 2*row[0] + row[1]) / 4
+		for x := 1; x < n-1; x++ {
+			t[x] = (row[x-1] + 2*row[x] + row[x+1]) / 4
 		}
+		t[n-1] = (row[n-2] + 2*row[n-1] + row[n-1]) / 4
 	}
 	for y := 0; y < n; y++ {
-		for x := 0; x < n; x++ {
-			out[y*n+x] = (tmp[cl(y-1)*n+x] + 2*tmp[y*n+x] + tmp[cl(y+1)*n+x]) / 4
+		up, mid, down := tmp[max(y-1, 0)*n:][:n], tmp[y*n:][:n], tmp[min(y+1, n-1)*n:][:n]
+		o := out[y*n:][:n]
+		for x := range o {
+			o[x] = (up[x] + 2*mid[x] + down[x]) / 4
 		}
 	}
 	return out
