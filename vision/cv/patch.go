@@ -374,6 +374,9 @@ func rankPass(v, out []float32, r, step, across int, hi bool) {
 	ext := make([]float32, 3*m)
 	g, h := ext[m:2*m], ext[2*m:]
 	ext = ext[:m]
+	for i := range r { // the margins, never written over
+		ext[i], ext[m-1-i] = edge, edge
+	}
 	pick := func(a, b float32) float32 {
 		if (b > a) == hi && b != a {
 			return b
@@ -382,9 +385,6 @@ func rankPass(v, out []float32, r, step, across int, hi bool) {
 	}
 	for l := range n {
 		base := l * across
-		for i := range ext {
-			ext[i] = edge
-		}
 		for k := range n {
 			ext[k+r] = v[base+k*step]
 		}
