@@ -117,16 +117,18 @@ type rectifier struct {
 	// pixel (empty: none); the top face lies inside it.
 	mask, warped gocv.Mat
 	scale        float64
+	edges        gocv.Mat // the edge patch (edgePatch)
 }
 
 func newRectifier() *rectifier {
-	return &rectifier{big: gocv.NewMat(), small: gocv.NewMat(), warped: gocv.NewMat()}
+	return &rectifier{big: gocv.NewMat(), small: gocv.NewMat(), warped: gocv.NewMat(), edges: gocv.NewMat()}
 }
 
 func (q *rectifier) Close() {
 	q.big.Close()
 	q.small.Close()
 	q.warped.Close()
+	q.edges.Close()
 }
 
 // useMask sets the foreground mask of the frame being read (owned by the

@@ -1,0 +1,100 @@
+package cv
+
+import (
+	"image"
+	"math"
+
+	"gocv.io/x/gocv"
+)
+
+// Squaring up: a top face placed at an angle well off its die's (a side
+// or a neighbour joined to the top face's outline turns the square fitted
+// to it) shows its glyph turned, and a numeral turned by a quarter of a
+// quarter reads as another. The edges of a die run along its top face's
+// sides (the top face's outline, its bevel, and the base's outline below
+// it), so the strongest edge direction about the placed face, modulo a
+// quarter turn, tells how far the placement is turned.
+const (
+	edgeSize = 64  // the edge patch is edgeSize² pixels...
+	edgeSpan = 1.5 // ...covering this many of the face's sides
+	// The edges are read in a ring about the placed face's outline: from
+	// edgeFrom to edgeTo of its half side (the glyph lies inside it).
+	edgeFrom = 0.75
+	edgeTo   = 1.35
+)
+
+// edgeTurn is how far (radians, within ±π/4) the edges about the top face
+// placed at r run turned from r's sides, and how coherent they are (the
+// share of the edges' weight that agrees, 0..1: 1 when every edge runs
+// along one of two perpendicular directions).
+func (q *rectifier) edgeTurn(frame gocv.Mat, r rect) (turn, coherence float64) {
+	return edgeTurnOf(q.edgePatch(frame, r))
+}
+
+// edgePatch warps edgeSpan sides about the face placed at r into an
+// edgeSize² BGR patch (its x axis along r's W side), valid until the next
+// call.
+func (q *rectifier) edgePatch(frame gocv.Mat, r rect) []byte {
+	c := r.corners(edgeSpan)
+	src := gocv.NewPoint2fVectorFromPoints([]gocv.Point2f{
+		{X: float32(c[0].X), Y: float32(c[0].Y)},
+		{X: float32(c[1].X), Y: float32(c[1].Y)},
+		{X: float32(c[3].X), Y: float32(c[3].Y)},
+	})
+	defer src.Close()
+	dst := gocv.NewPoint2fVectorFromPoints([]gocv.Point2f{{X: 0, Y: 0}, {X: edgeSize, Y: 0}, {X: 0, Y: edgeSize}})
+	defer dst.Close()
+	m := gocv.GetAffineTransform2f(src, dst)
+	defer m.Close()
+	gocv.WarpAffineWithParams(frame, &q.edges, m, image.Pt(edgeSize, edgeSize), gocv.InterpolationLinear, gocv.BorderReplicate, colorWhite)
+	p, _ := q.edges.DataPtrUint8()
+	return p
+}
+
+// edgeTurnOf reads the edge direction of an edge patch: each pixel's
+// gradient (summed over the colour channels, so that a die as bright as
+// its mat but of another colour shows its edges) votes for its direction
+// times four (a quarter turn apart is the same side) with its
+// strength, within the ring about the face's outline.
+func edgeTurnOf(p []byte) (turn, coherence float64) {
+	const n = edgeSize
+	half := float64(n) / edgeSpan / 2
+	lo, hi := sq(edgeFrom*half), sq(edgeTo*half)
+	var sx, sy, sw float64
+	for y := 1; y < n-1; y++ {
+		for x := 1; x < n-1; x++ {
+			d := sq(float64(x)+0.5-n/2) + sq(float64(y)+0.5-n/2)
+			if d < lo || d > hi {
+				continue
+			}
+			var cx, cy, w float64 // Σ over channels of m²·e^{4iθ} and m²
+			for ch := 0; ch < 3; ch++ {
+				gx, gy := sobel(p, n, x, y, ch)
+				m2 := gx*gx + gy*gy
+				if m2 == 0 {
+					continue
+				}
+				// (gx + i·gy)⁴ / m³ = m·e^{4iθ}
+				re2, im2 := gx*gx-gy*gy, 2*gx*gy
+				m := math.Sqrt(m2)
+				cx += (re2*re2 - im2*im2) / (m2 * m)
+				cy += 2 * re2 * im2 / (m2 * m)
+				w += m
+			}
+			sx, sy, sw = sx+cx, sy+cy, sw+w
+		}
+	}
+	if sw == 0 {
+		return 0, 0
+	}
+	return math.Atan2(sy, sx) / 4, math.Hypot(sx, sy) / sw
+}
+
+// sobel is the Sobel gradient of channel ch of the n×n BGR patch p at an
+// inner pixel x, y.
+func sobel(p []byte, n, x, y, ch int) (gx, gy float64) {
+	at := func(dx, dy int) float64 { return float64(p[3*((y+dy)*n+x+dx)+ch]) }
+	gx = at(1, -1) + 2*at(1, 0) + at(1, 1) - at(-1, -1) - 2*at(-1, 0) - at(-1, 1)
+	gy = at(-1, 1) + 2*at(0, 1) + at(1, 1) - at(-1, -1) - 2*at(0, -1) - at(1, -1)
+	return gx, gy
+}
