@@ -46,21 +46,30 @@ func (q *rectifier) view(frame gocv.Mat, r rect) blobView {
 	return v
 }
 
-// A top face found in a body group's mask fills its square: one filled
-// less than ringFill is a ring (in dim light the dark glyph's colour is
-// also the colour of the die's sides and shadow, which surround the top
-// face) and loses to one filled at least solidFill.
+// A top face found in a body group's mask fills its square. One filled
+// less than ringFill and wider by more than ringWider than one filled at
+// least solidFill found in the other group's mask is a ring around it: in
+// dim light the dark glyph's colour is also the colour of the die's sides
+// and shadow, which surround the top face. (In even light the dark group
+// may give a thin ring hugging the top face's edge, wider by less.)
 const (
 	ringFill  = 0.45
 	solidFill = 0.5
+	ringWider = 1.15
 )
+
+// ringAround tells whether a top face (fill f, side s) is a ring around
+// one found in the other group's mask (fill of, side os).
+func ringAround(f, s, of, os float64) bool {
+	return f < ringFill && of >= solidFill && s > ringWider*os
+}
 
 // refineShape finds the top face in a blob's view: the body group giving
 // the larger square top face wins (the glyph may be larger than the
-// body), unless that face is a ring and the other one is filled. It also
-// gives the top face's shape tensor in frame pixels (its second moments
-// over the square root of their determinant: the unit matrix for a square
-// face seen from above).
+// body), unless that face is a ring around the other. It also gives the
+// top face's shape tensor in frame pixels (its second moments over the
+// square root of their determinant: the unit matrix for a square face
+// seen from above).
 func (q *rectifier) refineShape(r rect, v blobView) (rect, [3]float64, bool) {
 	var t rect
 	var hull []pt
@@ -73,8 +82,8 @@ func (q *rectifier) refineShape(r rect, v blobView) (rect, [3]float64, bool) {
 			continue
 		}
 		f := fillOf(buf[:], c)
-		ring, wasRing := f < ringFill && fill >= solidFill, fill < ringFill && f >= solidFill
-		if !found || wasRing || (c.W*c.H > t.W*t.H && !ring) {
+		larger := c.W*c.H > t.W*t.H && !ringAround(f, c.side(), fill, t.side())
+		if !found || larger || ringAround(fill, t.side(), f, c.side()) {
 			t, hull, found, fill = c, h, true, f
 		}
 	}
