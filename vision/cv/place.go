@@ -46,20 +46,45 @@ func (q *rectifier) view(frame gocv.Mat, r rect) blobView {
 	return v
 }
 
+// A top face found in a body group's mask fills its square. One filled
+// less than ringFill and wider by more than ringWider than one filled at
+// least solidFill found in the other group's mask is a ring around it: in
+// dim light the dark glyph's colour is also the colour of the die's sides
+// and shadow, which surround the top face. (In even light the dark group
+// may give a thin ring hugging the top face's edge, wider by less.)
+const (
+	ringFill  = 0.45
+	solidFill = 0.5
+	ringWider = 1.15
+)
+
+// ringAround tells whether a top face (fill f, side s) is a ring around
+// one found in the other group's mask (fill of, side os).
+func ringAround(f, s, of, os float64) bool {
+	return f < ringFill && of >= solidFill && s > ringWider*os
+}
+
 // refineShape finds the top face in a blob's view: the body group giving
 // the larger square top face wins (the glyph may be larger than the
-// body). It also gives the top face's shape tensor in frame pixels (its second moments over the square root of their determinant:
-// the unit matrix for a square face seen from above).
+// body), unless that face is a ring around the other. It also gives the
+// top face's shape tensor in frame pixels (its second moments over the
+// square root of their determinant: the unit matrix for a square face
+// seen from above).
 func (q *rectifier) refineShape(r rect, v blobView) (rect, [3]float64, bool) {
 	var t rect
 	var hull []pt
-	found := false
+	found, fill := false, 0.0
 	var buf [refineSize * refineSize]byte
 	for _, m := range v.masks {
 		open3(buf[:], m)
 		c, h, ok := q.topHull(buf[:])
-		if ok && (!found || c.W*c.H > t.W*t.H) {
-			t, hull, found = c, h, true
+		if !ok {
+			continue
+		}
+		f := fillOf(buf[:], c)
+		larger := c.W*c.H > t.W*t.H && !ringAround(f, c.side(), fill, t.side())
+		if !found || larger || ringAround(fill, t.side(), f, c.side()) {
+			t, hull, found, fill = c, h, true, f
 		}
 	}
 	if !found {
@@ -74,6 +99,29 @@ func (q *rectifier) refineShape(r rect, v blobView) (rect, [3]float64, bool) {
 		return r, [3]float64{}, false
 	}
 	return out, sh, true
+}
+
+// fillOf is the share of the refine patch's pixels inside the rectangle t
+// (refine patch pixels) that are set in the mask m.
+func fillOf(m []byte, t rect) float64 {
+	co, si := math.Cos(t.Angle), math.Sin(t.Angle)
+	var in, on int
+	for y := 0; y < refineSize; y++ {
+		for x := 0; x < refineSize; x++ {
+			dx, dy := float64(x)+0.5-t.C.X, float64(y)+0.5-t.C.Y
+			if math.Abs(dx*co+dy*si) > t.W/2 || math.Abs(dy*co-dx*si) > t.H/2 {
+				continue
+			}
+			in++
+			if m[y*refineSize+x] != 0 {
+				on++
+			}
+		}
+	}
+	if in == 0 {
+		return 0
+	}
+	return float64(on) / float64(in)
 }
 
 // shapeOf is the shape tensor (xx, xy, yy) in frame pixels of a polygon
@@ -291,6 +339,10 @@ func open3(dst, m []byte) {
 	}
 }
 
+// maxAspect: a top face found longer than this is no square (a strongly
+// tilted camera foreshortens the faces near the frame's edge to 0.7).
+const maxAspect = 1.5
+
 // topHull is the square top face in an opened top mask of the refine
 // patch, with its hull (refine patch pixels).
 func (q *rectifier) topHull(mask []byte) (rect, []pt, bool) {
@@ -320,7 +372,7 @@ func (q *rectifier) topHull(mask []byte) (rect, []pt, bool) {
 	t := minAreaRect(hull)
 	side := t.side() / refineSize             // in units of the grown blob rectangle
 	maxSide := 1.05 / refineGrow * refineSize // not wider than the blob
-	if side < 0.45 || t.W/t.H > 1.35 || t.H/t.W > 1.35 || t.W > maxSide || t.H > maxSide {
+	if side < 0.45 || t.W/t.H > maxAspect || t.H/t.W > maxAspect || t.W > maxSide || t.H > maxSide {
 		return rect{}, nil, false
 	}
 	return t, hull, true

@@ -3,6 +3,8 @@ package cv
 import (
 	"math"
 	"testing"
+
+	"tableside/vision/synth"
 )
 
 // A square foreshortened by a known factor along a known direction: its
@@ -48,5 +50,42 @@ func TestShapeOfSquareIsUnit(t *testing.T) {
 	}
 	if k, _ := squashOf([][3]float64{sh}); math.Abs(k-1) > 1e-9 {
 		t.Errorf("squash %.6f, want 1", k)
+	}
+}
+
+// In dim light the dark glyph's colour is also the colour of the dice's
+// sides and shadow: on tilted frames of pale dice on a dark mat every top
+// face is still placed at its own size (within 10%), not at the size of
+// the ring of sides and shadow around it.
+func TestDimTiltedTopFacesPlacedAtTheirSize(t *testing.T) {
+	det := newDetector()
+	defer det.Close()
+	q := newRectifier()
+	defer q.Close()
+	dice := []synth.KindFace{{Kind: "trick"}, {Kind: "trick"}, {Kind: "specialist"}, {Kind: "apprentice"}, {Kind: "trick"}, {Kind: "specialist"}}
+	for seed := uint64(1); seed <= 4; seed++ {
+		img, truth, err := synth.Frame(seed, synth.Options{Dice: dice, Background: "felt", Light: "dim", Tilt: 27, MinSize: 40, MaxSize: 60, JPEGQuality: 63})
+		if err != nil {
+			t.Fatal(err)
+		}
+		frame, err := ToBGR(img)
+		if err != nil {
+			t.Fatal(err)
+		}
+		fs, mask, scale := det.find(frame)
+		q.useMask(mask, scale)
+		q.refineAll(frame, fs)
+		q.useMask(mask, 0)
+		frame.Close()
+		for _, d := range truth.Dice {
+			for _, f := range fs {
+				if math.Hypot(f.r.C.X-float64(d.X), f.r.C.Y-float64(d.Y)) > float64(d.Size)/2 {
+					continue
+				}
+				if k := f.r.side() / float64(d.Size); math.Abs(k-1) > 0.1 {
+					t.Errorf("seed %d: %s/%s at %d,%d: placed side %.1f, true %d", seed, d.Kind, d.Face, d.X, d.Y, f.r.side(), d.Size)
+				}
+			}
+		}
 	}
 }
