@@ -94,12 +94,14 @@ func (r *Reader) lastTry(frame gocv.Mat, rc rect, v verdict) (rect, verdict) {
 // A top face whose edges run more than minTurn off its sides, with a
 // coherence of at least minCoherence, is read again turned along them (see
 // edgeTurn). A turned reading of another face is sure only when the edges
-// are at least sureCoherence coherent: an X turned by an eighth is a +,
-// and the edges of dark dice touching on a dark mat may point anywhere.
+// are at least sureCoherence coherent (an X turned by an eighth is a +,
+// and the edges of dark dice touching on a dark mat may point anywhere)
+// and it fits within changeFit of the first reading's residual.
 const (
 	minTurn       = 6 * math.Pi / 180
 	minCoherence  = 0.2
-	sureCoherence = 0.3
+	sureCoherence = 0.4
+	changeFit     = 0.6
 )
 
 // squareUp reads the die read v at rc again turned along its edges, when
@@ -116,7 +118,7 @@ func (r *Reader) squareUp(frame gocv.Mat, rc rect, v verdict) (rect, verdict) {
 	if w.resid >= v.resid {
 		return rc, v
 	}
-	if r.m.Classes[w.class].Face != r.m.Classes[v.class].Face && coh < sureCoherence {
+	if r.m.Classes[w.class].Face != r.m.Classes[v.class].Face && (coh < sureCoherence || w.resid > changeFit*v.resid) {
 		w.conf = math.Min(w.conf, conflictConf*r.m.Threshold)
 	}
 	return alt, w
