@@ -1,0 +1,52 @@
+package cv
+
+import (
+	"math"
+	"testing"
+)
+
+// spotPatch is a BGR patch of a light-ink face (white strokes of
+// glyphMap on a red body) under a round glare spot of strength s centred
+// at (gx, gy) that blends each colour towards white level top.
+func spotPatch(gx, gy, s, top float64) []byte {
+	const n = patchSize
+	ik := glyphMap(false, 0, 0, 0)
+	p := make([]byte, 3*n*n)
+	body, ink := [3]float64{40, 45, 170}, [3]float64{225, 228, 230}
+	for i, v := range ik {
+		g := s * math.Exp(-(sq(float64(i%n)-gx)+sq(float64(i/n)-gy))/sq(8))
+		for c := range 3 {
+			x := body[c] + (ink[c]-body[c])*float64(v)
+			p[3*i+c] = byte(min(255, x+(top-x)*g))
+		}
+	}
+	return p
+}
+
+func TestGlareFitTakesOutSpot(t *testing.T) {
+	const n = patchSize
+	tmpl := halve(blur3(blur3(glyphMap(false, 0, 0, 0))))
+	p := spotPatch(14, 34, 0.95, 255)
+	d := glareDataOf(p, polLight)
+	plain, _, _ := glareFitResid(d, tmpl, nil)
+	res, k, coef := fitSpots(d, tmpl, glareSpots)
+	if k < 0 || res > 0.05 || res > plain/4 {
+		t.Fatalf("residual %.3f with spot %d, %.3f without: the spot should explain the glare", res, k, plain)
+	}
+	if s := glareSpots[k]; math.Abs(2*s.cx+1-14) > 4 || math.Abs(2*s.cy+1-34) > 4 {
+		t.Errorf("spot at %.0f,%.0f (full resolution), want near 14,34", 2*s.cx+1, 2*s.cy+1)
+	}
+	f := featureAt(p, polLight)
+	g := deglaredBy(p, f, glareClassFit{spot: k, coef: coef}, d, polLight)
+	at := func(m []float32, x, y int) float32 { return m[y*n+x] }
+	// Body beside the spot's core: inky before, body after.
+	if b, a := at(f.ink, 17, 30), at(g.ink, 17, 30); b < 0.3 || a > 0.15 {
+		t.Errorf("body by the glare: ink %.2f before, %.2f after (want below 0.15)", b, a)
+	}
+	if a := at(g.ink, 24, 14); a < 0.7 {
+		t.Errorf("stroke away from the glare: ink %.2f (want at least 0.7)", a)
+	}
+	if !g.glare {
+		t.Error("the de-glared feature does not say it had glare")
+	}
+}
