@@ -390,20 +390,32 @@ func (r *Reader) glareRead(frame gocv.Mat, v verdict) verdict {
 	}
 	sort.Slice(cs, func(a, b int) bool { return fs.g[cs[a]] > fs.g[cs[b]] })
 	fits := r.m.glareFits(p, cs[:min(len(cs), glareClasses)])
-	best := fits[0]
-	face := r.m.Classes[best.class].Face
-	for _, o := range fits[1:] {
-		if r.m.Classes[o.class].Face != face && o.resid < glareRatio*best.resid {
-			return v
-		}
-	}
-	pol := r.m.polarity(best.class)
-	w := r.m.classify(deglaredBy(p, f, best, glareDataOf(p, pol), pol))
-	if r.m.Classes[w.class].Face != face || w.conf < glareSure*r.m.Threshold || len(w.alts) > len(r.m.Classes[w.class].Twins) {
+	w := r.m.deglaredRead(p, f, fits[0])
+	if w.conf < glareSure*r.m.Threshold || len(w.alts) > len(r.m.Classes[w.class].Twins) {
 		return v
+	}
+	face := r.m.Classes[w.class].Face
+	decided := r.m.Classes[fits[0].class].Face == face
+	for _, o := range fits[1:] {
+		if of := r.m.Classes[o.class].Face; of != r.m.Classes[fits[0].class].Face {
+			// The best fit of another face: it must fit clearly worse,
+			// or its glare taken out read w's face too.
+			decided = decided && o.resid >= glareRatio*fits[0].resid
+			if !decided && r.m.Classes[r.m.deglaredRead(p, f, o).class].Face != face {
+				return v
+			}
+			break
+		}
 	}
 	w.at, w.try = v.at, v.try
 	return w
+}
+
+// deglaredRead classifies patch p (first read as f) with fit's glare
+// taken out.
+func (m *Model) deglaredRead(p []byte, f feature, fit glareClassFit) verdict {
+	pol := m.polarity(fit.class)
+	return m.classify(deglaredBy(p, f, fit, glareDataOf(p, pol), pol))
 }
 
 // glareSure and glareRatio: see glareRead.
