@@ -2,6 +2,7 @@ package cv
 
 import (
 	"math"
+	"slices"
 	"sort"
 
 	"gocv.io/x/gocv"
@@ -358,9 +359,70 @@ func deglaredBy(p []byte, f feature, fit glareClassFit, d glareData, pol int) fe
 			ik[i] = float32(min(inkHi, max(inkLo, (y-o-pp*g)/c)))
 		}
 	}
-	g := feature{col: glareFreeColour(p, f.ink, h, f.col), pol: pol, under: f.under}
+	g := feature{col: spotFreeColour(p, ik, h, f.col), pol: pol, under: f.under}
 	inkFeature(&g, ik, w)
 	return g
+}
+
+// spotFreeColour is the colour feature of patch p without the glare spot
+// g (unit strength): each channel of the ring's body pixels (ink map ik
+// below 0.3) and the brightness of the ink pixels (above 0.6) are fitted
+// as a level plus a multiple of g, the level kept (what the pixel shows
+// where the spot is 0, whatever the light's white level); clipped pixels
+// are left out. col when the body shows too few pixels.
+func spotFreeColour(p []byte, ik, g []float32, col [numCol]float64) [numCol]float64 {
+	ring := ringMask()
+	var body, ink [4]lineFit // B, G, R, brightness
+	for i, x := range ik {
+		q := p[3*i : 3*i+3 : 3*i+3]
+		if q[0] >= clipLevel || q[1] >= clipLevel || q[2] >= clipLevel {
+			continue
+		}
+		gi := float64(g[i])
+		switch {
+		case x > 0.6:
+			ink[3].add(gi, float64(q[0])+float64(q[1])+float64(q[2]))
+		case ring[i] && x < 0.3 && x > glareInk:
+			for c := range 3 {
+				body[c].add(gi, float64(q[c]))
+			}
+			body[3].add(gi, float64(q[0])+float64(q[1])+float64(q[2]))
+		}
+	}
+	if body[0].n < minBodyPixels || ink[3].n < minBodyPixels/4 {
+		return col
+	}
+	b, gr, r := body[0].level(), body[1].level(), body[2].level()
+	lr, lbg := math.Log((max(0, r)+4)/(max(0, gr)+4)), math.Log((max(0, b)+4)/(max(0, gr)+4))
+	return [numCol]float64{lr + lbg, lr - lbg, math.Log((max(0, body[3].level()) + 12) / (max(0, ink[3].level()) + 12))}
+}
+
+// clipLevel: a channel this bright may be clipped.
+const clipLevel = 250
+
+// lineFit fits y = a + b·x by least squares.
+type lineFit struct {
+	n                int
+	sx, sy, sxx, sxy float64
+}
+
+func (l *lineFit) add(x, y float64) {
+	l.n++
+	l.sx += x
+	l.sy += y
+	l.sxx += x * x
+	l.sxy += x * y
+}
+
+// level is a, the fit at x = 0 (the mean of y when x hardly varies).
+func (l *lineFit) level() float64 {
+	n := float64(l.n)
+	v := l.sxx - l.sx*l.sx/n
+	if v < 1e-3*n {
+		return l.sy / n
+	}
+	b := (l.sxy - l.sx*l.sy/n) / v
+	return (l.sy - b*l.sx) / n
 }
 
 // glareSeen: where glare leaves less than this share of the glyph's
@@ -407,9 +469,85 @@ func (r *Reader) glareRead(frame gocv.Mat, v verdict) verdict {
 			break
 		}
 	}
+	if !r.m.glareSpares(fits, face) {
+		return v
+	}
 	w.at, w.try = v.at, v.try
 	return w
 }
+
+// glareSpares tells whether the glare of the best fit leaves seen at
+// least glareSeenShare of what tells face apart from every other face
+// fitted (seenShare of face's fitted template and the other face's at
+// the same turn and shift): glare that hides a mark's inside hides
+// whether it is filled.
+func (m *Model) glareSpares(fits []glareClassFit, face string) bool {
+	i := slices.IndexFunc(fits, func(f glareClassFit) bool { return m.Classes[f.class].Face == face })
+	if i < 0 {
+		return false
+	}
+	seen := seenMap(fits[0])
+	a := fits[i].template(m)
+	for _, o := range fits {
+		if m.Classes[o.class].Face == face {
+			continue
+		}
+		b := glareClassFit{class: o.class, rot: fits[i].rot, dx: fits[i].dx, dy: fits[i].dy}.template(m)
+		if seenShare(seen, a, b) < glareSeenShare {
+			return false
+		}
+	}
+	return true
+}
+
+// seenShare is the share of the squared difference of half-resolution
+// templates a and b over the fitted part that the glare leaves seen
+// (each pixel weighed by the square of the share of contrast seen left
+// there: a mark's inside half seen is hardly told).
+func seenShare(seen []float64, a, b []float32) float64 {
+	var all, vis float64
+	for y := fitFrom; y < fitTo; y++ {
+		for x := fitFrom; x < fitTo; x++ {
+			j := y*(patchSize/2) + x
+			d := float64(a[j]-b[j]) * float64(a[j]-b[j])
+			all += d
+			vis += d * seen[j] * seen[j]
+		}
+	}
+	if all == 0 {
+		return 1
+	}
+	return vis / all
+}
+
+// seenMap is the share of the glyph's contrast fit's glare leaves at each
+// half-resolution pixel (0 below glareSeen).
+func seenMap(fit glareClassFit) []float64 {
+	const n = patchSize / 2
+	out := make([]float64, n*n)
+	for i := range out {
+		out[i] = 1
+	}
+	if fit.spot < 0 {
+		return out
+	}
+	sp := glareSpots[fit.spot]
+	j := 0
+	for y := sp.y0; y < sp.y1; y++ {
+		for x := sp.x0; x < sp.x1; x++ {
+			k := min(1, 1+fit.coef[3]/fit.coef[1]*float64(sp.g[j]))
+			if k < glareSeen {
+				k = 0
+			}
+			out[y*n+x] = k
+			j++
+		}
+	}
+	return out
+}
+
+// glareSeenShare: see glareSpares.
+const glareSeenShare = 0.6
 
 // deglaredRead classifies patch p (first read as f) with fit's glare
 // taken out.

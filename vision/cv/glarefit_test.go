@@ -6,15 +6,16 @@ import (
 )
 
 // spotPatch is a BGR patch of a light-ink face (white strokes of
-// glyphMap on a red body) under a round glare spot of strength s centred
-// at (gx, gy) that blends each colour towards white level top.
-func spotPatch(gx, gy, s, top float64) []byte {
+// glyphMap on a red body) under a round glare spot of strength s and
+// radius r centred at (gx, gy) that blends each colour towards white
+// level top.
+func spotPatch(gx, gy, s, r, top float64) []byte {
 	const n = patchSize
 	ik := glyphMap(false, 0, 0, 0)
 	p := make([]byte, 3*n*n)
 	body, ink := [3]float64{40, 45, 170}, [3]float64{225, 228, 230}
 	for i, v := range ik {
-		g := s * math.Exp(-(sq(float64(i%n)-gx)+sq(float64(i/n)-gy))/sq(8))
+		g := s * math.Exp(-(sq(float64(i%n)-gx)+sq(float64(i/n)-gy))/sq(r))
 		for c := range 3 {
 			x := body[c] + (ink[c]-body[c])*float64(v)
 			p[3*i+c] = byte(min(255, x+(top-x)*g))
@@ -26,7 +27,7 @@ func spotPatch(gx, gy, s, top float64) []byte {
 func TestGlareFitTakesOutSpot(t *testing.T) {
 	const n = patchSize
 	tmpl := halve(blur3(blur3(glyphMap(false, 0, 0, 0))))
-	p := spotPatch(14, 34, 0.95, 255)
+	p := spotPatch(14, 34, 0.95, 8, 255)
 	d := glareDataOf(p, polLight)
 	plain, _, _ := glareFitResid(d, tmpl, nil)
 	res, k, coef := fitSpots(d, tmpl, glareSpots)
@@ -49,4 +50,54 @@ func TestGlareFitTakesOutSpot(t *testing.T) {
 	if !g.glare {
 		t.Error("the de-glared feature does not say it had glare")
 	}
+}
+
+func TestSpotFreeColourTakesOutGlare(t *testing.T) {
+	const n = patchSize
+	ik := glyphMap(false, 0, 0, 0)
+	clean := bodyColour(spotPatch(0, 0, 0, 1, 255), ik, ringMask())
+	// A wide spot over the face whitens most of the ring.
+	p := spotPatch(24, 14, 0.7, 24, 262)
+	g := make([]float32, n*n)
+	for i := range g {
+		g[i] = float32(math.Exp(-(sq(float64(i%n)-24) + sq(float64(i/n)-14)) / sq(24)))
+	}
+	glared := bodyColour(p, ik, ringMask())
+	got := spotFreeColour(p, ik, g, glared)
+	for j := range 2 { // the chroma
+		if math.Abs(got[j]-clean[j]) > 0.05 || math.Abs(got[j]-clean[j]) > math.Abs(glared[j]-clean[j])/2 {
+			t.Errorf("chroma %d: %.3f without glare, %.3f with, %.3f with the spot taken out", j, clean[j], glared[j], got[j])
+		}
+	}
+}
+
+func TestSeenShareLeavesOutGlaredDifference(t *testing.T) {
+	const n = patchSize / 2
+	seen := seenMap(glareClassFit{spot: spotAt(9, 9, 3), coef: [4]float64{0, 1, 1, -0.9}})
+	mark := func(cx, cy int) []float32 { // a filled 3×3 mark
+		v := make([]float32, n*n)
+		for y := cy - 1; y <= cy+1; y++ {
+			for x := cx - 1; x <= cx+1; x++ {
+				v[y*n+x] = 1
+			}
+		}
+		return v
+	}
+	empty := make([]float32, n*n)
+	if s := seenShare(seen, mark(9, 9), empty); s > 0.2 {
+		t.Errorf("a mark under the spot's core is %.2f seen, want at most 0.2", s)
+	}
+	if s := seenShare(seen, mark(17, 17), empty); s < 0.95 {
+		t.Errorf("a mark away from the spot is %.2f seen, want at least 0.95", s)
+	}
+}
+
+// spotAt is the index of the glare spot centred at cx, cy of radius r.
+func spotAt(cx, cy, r float64) int {
+	for i, s := range glareSpots {
+		if s.cx == cx && s.cy == cy && s.r == r {
+			return i
+		}
+	}
+	return -1
 }
