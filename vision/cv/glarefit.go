@@ -433,10 +433,12 @@ const glareSeen = 0.35
 // the likeliest glareClasses classes by the discriminant (of the kinds
 // its colour allows) are fitted at v's placement, the best fit's glare
 // is taken out (deglaredBy) and the face read again. The new reading
-// replaces v when it reads the best fit's face, surely by glareSure
-// times the threshold, and every other face's class fits glareRatio
-// times worse (a spot that may hide what tells two faces apart leaves
-// them unsure), and its kind is not in doubt (glare tints the body).
+// replaces v when it is sure by glareSure times the threshold; the fits
+// decide its face (the best fit reads it and every other face's fits
+// glareRatio times worse) or the glare the best other face's fit sees,
+// taken out, reads that face too; and the glare leaves seen what tells
+// it from the other faces fitted (glareSpares). Its kind may be in
+// doubt, as any reading's.
 func (r *Reader) glareRead(frame gocv.Mat, v verdict) verdict {
 	p := r.q.patch(frame, v.at)
 	f := featureOf(p)
@@ -453,7 +455,7 @@ func (r *Reader) glareRead(frame gocv.Mat, v verdict) verdict {
 	sort.Slice(cs, func(a, b int) bool { return fs.g[cs[a]] > fs.g[cs[b]] })
 	fits := r.m.glareFits(p, cs[:min(len(cs), glareClasses)])
 	w := r.m.deglaredRead(p, f, fits[0])
-	if w.conf < glareSure*r.m.Threshold || len(w.alts) > len(r.m.Classes[w.class].Twins) {
+	if w.conf < glareSure*r.m.Threshold {
 		return v
 	}
 	face := r.m.Classes[w.class].Face
