@@ -454,6 +454,9 @@ func (r *Reader) glareRead(frame gocv.Mat, v verdict) verdict {
 	}
 	sort.Slice(cs, func(a, b int) bool { return fs.g[cs[a]] > fs.g[cs[b]] })
 	fits := r.m.glareFits(p, cs[:min(len(cs), glareClasses)])
+	if !fits[0].explains() {
+		return v
+	}
 	w := r.m.deglaredRead(p, f, fits[0])
 	if w.conf < glareSure*r.m.Threshold {
 		return v
@@ -551,6 +554,11 @@ func seenMap(fit glareClassFit) []float64 {
 // glareSeenShare: see glareSpares.
 const glareSeenShare = 0.6
 
+// explains tells whether the fit leaves at most glareMaxResid of the
+// face's variance unexplained (a spot that fits only part of what the
+// face shows, a mark taken for glare, is no glare to take out).
+func (f glareClassFit) explains() bool { return f.resid <= glareMaxResid }
+
 // deglaredRead classifies patch p (first read as f) with fit's glare
 // taken out.
 func (m *Model) deglaredRead(p []byte, f feature, fit glareClassFit) verdict {
@@ -558,10 +566,12 @@ func (m *Model) deglaredRead(p []byte, f feature, fit glareClassFit) verdict {
 	return m.classify(deglaredBy(p, f, fit, glareDataOf(p, pol), pol))
 }
 
-// glareSure and glareRatio: see glareRead.
+// glareSure and glareRatio: see glareRead; glareMaxResid: the most of
+// the face's variance the best fit may leave unexplained.
 const (
-	glareSure  = 1.2
-	glareRatio = 1.5
+	glareMaxResid = 0.2
+	glareSure     = 1.2
+	glareRatio    = 1.5
 )
 
 // glareClasses: how many classes glareRead fits.

@@ -101,3 +101,37 @@ func spotAt(cx, cy, r float64) int {
 	}
 	return -1
 }
+
+func TestGlareFitExplainsOnlyGlare(t *testing.T) {
+	const n = patchSize
+	cross := glyphMap(false, 0, 0, 0)
+	marked := append([]float32(nil), cross...) // the cross and two square marks
+	for _, c := range [][2]int{{11, 11}, {36, 36}} {
+		for y := c[1] - 3; y <= c[1]+3; y++ {
+			for x := c[0] - 3; x <= c[0]+3; x++ {
+				marked[y*n+x] = 1
+			}
+		}
+	}
+	// The marked face under a spot away from the marks.
+	p := make([]byte, 3*n*n)
+	body, ink := [3]float64{40, 45, 170}, [3]float64{225, 228, 230}
+	for i, v := range marked {
+		g := 0.9 * math.Exp(-(sq(float64(i%n)-34)+sq(float64(i/n)-12))/sq(7))
+		for c := range 3 {
+			x := body[c] + (ink[c]-body[c])*float64(v)
+			p[3*i+c] = byte(min(255, x+(262-x)*g))
+		}
+	}
+	d := glareDataOf(p, polLight)
+	fitOf := func(ik []float32) glareClassFit {
+		res, k, coef := fitSpots(d, halve(blur3(blur3(ik))), glareSpots)
+		return glareClassFit{resid: res, spot: k, coef: coef}
+	}
+	if f := fitOf(marked); !f.explains() {
+		t.Errorf("the face's own glyph and the glare: residual %.3f, want at most %.2f", f.resid, glareMaxResid)
+	}
+	if f := fitOf(cross); f.explains() {
+		t.Errorf("a glyph without two of the face's marks: residual %.3f, want above %.2f (one spot is not two marks)", f.resid, glareMaxResid)
+	}
+}
