@@ -20,8 +20,9 @@ import (
 // contrast, never turns it over (-1.1·s ≤ q ≤ 0.1·s): the rendered glare
 // (a blend towards white) and a camera's (added light, clipped) both fit,
 // whatever the white level. The share of y's variance left unexplained
-// is the class's residual; a face is read when its best class fits well
-// and every other face's fits clearly worse.
+// is the class's residual. The best fit's spot is then taken out of the
+// ink map and the face read again (glareRead says when that reading is
+// kept).
 
 // glareSpot is one candidate glare spot on the half-resolution grid: its
 // values over the box [x0,x1)×[y0,y1) (row-major).
@@ -45,7 +46,8 @@ const (
 	fitTo   = patchSize/2 - 2
 )
 
-// glareSpots are the candidate spots; coarseSpots every other centre.
+// glareSpots are the candidate spots; coarseSpots those at every other
+// centre, the smallest radius left out.
 var glareSpots, coarseSpots = func() (all, coarse []glareSpot) {
 	const n = patchSize / 2
 	for _, r := range glareRadii {
