@@ -21,7 +21,13 @@
 // kind comes from the body colour (log chroma that a warm or cool light
 // hardly moves) among the kinds with that face. A die not read surely is
 // tried at a few other placements (turned, resized, shifted towards its
-// glyph), and the best fit is kept.
+// glyph), and the best fit is kept. A die still not read surely is read
+// again with a glare spot fitted (see glarefit.go): the likeliest faces'
+// templates fitted together with a smooth round spot that moves the
+// body's level and the glyph's contrast, the spot taken out of the ink
+// map (each pixel weighed by the contrast it leaves) and the body colour,
+// and the face read again; it is kept when sure and the spot hides
+// little of what tells it from the other faces.
 //
 // Every result carries a confidence in [0,1]; a die whose confidence is
 // below the model's threshold (0.5) is reported Unsure with face "". The X

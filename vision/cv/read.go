@@ -238,6 +238,9 @@ func (r *Reader) read(frame gocv.Mat) (vision.Reading, error) {
 		if v.conf < r.m.Threshold && v.resid <= lastResid {
 			rc, v = r.lastTry(frame, rc, v)
 		}
+		if v.conf < r.m.Threshold {
+			v = r.glareRead(frame, v)
+		}
 		v = r.coverCheck(frame, f.r, v.at, v)
 		if v.resid > dropResid {
 			continue

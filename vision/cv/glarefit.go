@@ -1,0 +1,580 @@
+package cv
+
+import (
+	"math"
+	"slices"
+	"sort"
+
+	"gocv.io/x/gocv"
+)
+
+// A face under a glare spot is read again by fitting every likely class's
+// template together with a smooth glare field: on the half-resolution
+// contrast channel y (the glyph above the body, in the kind's polarity),
+//
+//	y ≈ o + s·T + p·g + q·g·T
+//
+// where T is the template and g a round spot exp(-d²/r²): the body level
+// moves by p·g and the glyph's contrast by q·g, both smoothly. Glare
+// brightens the body (p of the sign of brighter) and weakens the glyph's
+// contrast, never turns it over (-1.1·s ≤ q ≤ 0.1·s): the rendered glare
+// (a blend towards white) and a camera's (added light, clipped) both fit,
+// whatever the white level. The share of y's variance left unexplained
+// is the class's residual. The best fit's spot is then taken out of the
+// ink map and the face read again (glareRead says when that reading is
+// kept).
+
+// glareSpot is one candidate glare spot on the half-resolution grid: its
+// values over the box [x0,x1)×[y0,y1) (row-major).
+type glareSpot struct {
+	x0, y0, x1, y1 int
+	g              []float32
+	cx, cy, r      float64 // its centre and radius
+	index          int     // in glareSpots
+}
+
+// Glare spots tried: centres every glareStep half-resolution pixels,
+// radii glareRadii (half-resolution pixels), cut where below 1%.
+const glareStep = 2
+
+var glareRadii = []float64{2, 3, 4.5, 6.5}
+
+// fitFrom and fitTo bound the half-resolution pixels fitted (the part
+// inside the body ring, where a misplaced face shows no mat).
+const (
+	fitFrom = 2
+	fitTo   = patchSize/2 - 2
+)
+
+// glareSpots are the candidate spots; coarseSpots those at every other
+// centre, the smallest radius left out.
+var glareSpots, coarseSpots = func() (all, coarse []glareSpot) {
+	const n = patchSize / 2
+	for _, r := range glareRadii {
+		reach := int(math.Ceil(r * math.Sqrt(math.Log(100))))
+		for cy := 1; cy < n; cy += glareStep {
+			for cx := 1; cx < n; cx += glareStep {
+				s := glareSpot{x0: max(fitFrom, cx-reach), y0: max(fitFrom, cy-reach), x1: min(fitTo, cx+reach+1), y1: min(fitTo, cy+reach+1),
+					cx: float64(cx), cy: float64(cy), r: r}
+				if s.x0 >= s.x1 || s.y0 >= s.y1 {
+					continue
+				}
+				for y := s.y0; y < s.y1; y++ {
+					for x := s.x0; x < s.x1; x++ {
+						d2 := float64((x-cx)*(x-cx) + (y-cy)*(y-cy))
+						s.g = append(s.g, float32(math.Exp(-d2/(r*r))))
+					}
+				}
+				s.index = len(all)
+				all = append(all, s)
+				if (cx/glareStep)%2 == 0 && (cy/glareStep)%2 == 0 && r != glareRadii[0] {
+					coarse = append(coarse, s)
+				}
+			}
+		}
+	}
+	return all, coarse
+}()
+
+// glareData is the half-resolution contrast channel of a patch at one
+// polarity, brighter up (bright) or down.
+type glareData struct {
+	y      []float32
+	bright float32 // +1: y rises with brightness, -1: falls
+	// base sums over the fitted part: count, Σy, Σy².
+	n, sy, syy float64
+	// mean and sd: y is (-channel - mean) / sd; raw the unsmoothed
+	// channel at full resolution.
+	mean, sd float64
+	raw      []float32
+}
+
+// glareDataOf is the half-resolution channel of BGR patch p at polarity
+// pol, the glyph above the body, standardised.
+func glareDataOf(p []byte, pol int) glareData {
+	x, _ := contrastChannel(p, pol)
+	c := halve(blur3(blur3(x)))
+	d := glareData{y: c, bright: -1}
+	if pol == polLight {
+		d.bright = 1
+	}
+	const n = patchSize / 2
+	var s, ss float64
+	k := 0
+	for y := fitFrom; y < fitTo; y++ {
+		for x := fitFrom; x < fitTo; x++ {
+			v := -float64(c[y*n+x])
+			s += v
+			ss += v * v
+			k++
+		}
+	}
+	mean := s / float64(k)
+	sd := math.Sqrt(math.Max(ss/float64(k)-mean*mean, 1e-9))
+	for i := range c {
+		c[i] = float32((-float64(c[i]) - mean) / sd)
+	}
+	d.n, d.sy, d.syy, d.mean, d.sd, d.raw = float64(k), 0, float64(k), mean, sd, x
+	return d
+}
+
+// glareFitResid is the share of d's variance template t (half
+// resolution) leaves unexplained with the best of spots (and none), the
+// spot (-1: none) and the fit's coefficients o, s, p, q.
+func glareFitResid(d glareData, t []float32, spots []glareSpot) (float64, int, [4]float64) {
+	const n = patchSize / 2
+	var st, stt, sty float64
+	for y := fitFrom; y < fitTo; y++ {
+		for x := fitFrom; x < fitTo; x++ {
+			i := y*n + x
+			tv, yv := float64(t[i]), float64(d.y[i])
+			st += tv
+			stt += tv * tv
+			sty += tv * yv
+		}
+	}
+	// No spot: y ≈ o + s·T.
+	best, at, coef := 1.0, -1, [4]float64{}
+	if vt := stt - st*st/d.n; vt > 1e-6 {
+		cov := sty - st*d.sy/d.n
+		if s := cov / vt; s > 0 {
+			best, coef = 1-cov*cov/vt/d.syy, [4]float64{(d.sy - s*st) / d.n, s, 0, 0}
+		}
+	}
+	for k, sp := range spots {
+		var sg, sgt, sgtt, sgg, sggt, sggtt, sgy, sgty float64
+		j := 0
+		w := sp.x1 - sp.x0
+		for y := sp.y0; y < sp.y1; y++ {
+			row, tr, gr := d.y[y*n+sp.x0:y*n+sp.x1], t[y*n+sp.x0:y*n+sp.x1], sp.g[j:j+w]
+			j += w
+			for x, g32 := range gr {
+				g, tv, yv := float64(g32), float64(tr[x]), float64(row[x])
+				gt := g * tv
+				sg += g
+				sgt += gt
+				sgtt += gt * tv
+				sgg += g * g
+				sggt += g * gt
+				sggtt += gt * gt
+				sgy += g * yv
+				sgty += gt * yv
+			}
+		}
+		a := [4][5]float64{
+			{d.n, st, sg, sgt, d.sy},
+			{st, stt, sgt, sgtt, sty},
+			{sg, sgt, sgg, sggt, sgy},
+			{sgt, sgtt, sggt, sggtt, sgty},
+		}
+		b, ok := solve4(a)
+		if !ok || b[1] <= 0 || b[2]*float64(d.bright) < 0 || b[3] < -1.1*b[1] || b[3] > 0.1*b[1] {
+			continue
+		}
+		rhs := [4]float64{d.sy, sty, sgy, sgty}
+		expl := 0.0
+		for i := range b {
+			expl += b[i] * rhs[i]
+		}
+		if r := 1 - expl/d.syy; r < best {
+			best, at, coef = r, k, b
+		}
+	}
+	return best, at, coef
+}
+
+// solve4 solves the 4×4 system a (augmented) by elimination with partial
+// pivoting; ok is false when it is singular.
+func solve4(a [4][5]float64) (b [4]float64, ok bool) {
+	for c := 0; c < 4; c++ {
+		p := c
+		for r := c + 1; r < 4; r++ {
+			if math.Abs(a[r][c]) > math.Abs(a[p][c]) {
+				p = r
+			}
+		}
+		if math.Abs(a[p][c]) < 1e-9 {
+			return b, false
+		}
+		a[c], a[p] = a[p], a[c]
+		for r := c + 1; r < 4; r++ {
+			f := a[r][c] / a[c][c]
+			for k := c; k < 5; k++ {
+				a[r][k] -= f * a[c][k]
+			}
+		}
+	}
+	for r := 3; r >= 0; r-- {
+		s := a[r][4]
+		for k := r + 1; k < 4; k++ {
+			s -= a[r][k] * b[k]
+		}
+		b[r] = s / a[r][r]
+	}
+	return b, true
+}
+
+// glareClassFit is one class fitted with glare: its residual at its best
+// turn and shift (half-resolution pixels).
+type glareClassFit struct {
+	class, rot, dx, dy int
+	resid              float64
+	spot               int        // in glareSpots (-1: none)
+	coef               [4]float64 // o, s, p, q
+}
+
+// glareFits fits the classes cs (likeliest first) to patch p: the first
+// at every turn and shift with the coarse spots, which places the glare;
+// every class at the turn and shift that fits best with that spot, then
+// with the coarse spots; the best few again with the spots around their
+// best one.
+func (m *Model) glareFits(p []byte, cs []int) []glareClassFit {
+	data := map[int]glareData{}
+	dataOf := func(c int) glareData {
+		pol := m.polarity(c)
+		d, ok := data[pol]
+		if !ok {
+			d = glareDataOf(p, pol)
+			data[pol] = d
+		}
+		return d
+	}
+	first := m.placeGlare(dataOf(cs[0]), cs[0], coarseSpots)
+	var spot []glareSpot
+	if first.spot >= 0 {
+		spot = []glareSpot{glareSpots[first.spot]}
+	}
+	out := []glareClassFit{first}
+	for _, c := range cs[1:] {
+		d := dataOf(c)
+		f := m.placeGlare(d, c, spot)
+		f.resid, f.spot, f.coef = fitSpots(d, f.template(m), coarseSpots)
+		out = append(out, f)
+	}
+	sort.Slice(out, func(a, b int) bool { return out[a].resid < out[b].resid })
+	for i := range out[:min(len(out), glareRefine)] {
+		f := &out[i]
+		if f.spot < 0 {
+			continue
+		}
+		if res, k, coef := fitSpots(dataOf(f.class), f.template(m), spotsNear(glareSpots[f.spot])); res < f.resid {
+			f.resid, f.spot, f.coef = res, k, coef
+		}
+	}
+	sort.Slice(out, func(a, b int) bool { return out[a].resid < out[b].resid })
+	return out
+}
+
+// fitSpots is glareFitResid with the spot given as its index in
+// glareSpots.
+func fitSpots(d glareData, t []float32, spots []glareSpot) (float64, int, [4]float64) {
+	res, k, coef := glareFitResid(d, t, spots)
+	if k >= 0 {
+		k = spots[k].index
+	}
+	return res, k, coef
+}
+
+// placeGlare fits class c at every turn and shift with spots, the best
+// kept.
+func (m *Model) placeGlare(d glareData, c int, spots []glareSpot) glareClassFit {
+	best := glareClassFit{class: c, resid: math.Inf(1), spot: -1}
+	for r := range m.coarse[c] {
+		for dy := -1; dy <= 1; dy++ {
+			for dx := -1; dx <= 1; dx++ {
+				f := glareClassFit{class: c, rot: r, dx: dx, dy: dy}
+				if res, k, coef := fitSpots(d, f.template(m), spots); res < best.resid {
+					f.resid, f.spot, f.coef = res, k, coef
+					best = f
+				}
+			}
+		}
+	}
+	return best
+}
+
+// template is the fit's class's half-resolution template at its turn and
+// shift.
+func (f glareClassFit) template(m *Model) []float32 {
+	return shiftGrid(m.coarse[f.class][f.rot], patchSize/2, f.dx, f.dy)
+}
+
+// spotsNear are the spots of every radius centred within glareStep of s.
+func spotsNear(s glareSpot) []glareSpot {
+	var out []glareSpot
+	for _, o := range glareSpots {
+		if math.Abs(o.cx-s.cx) <= glareStep && math.Abs(o.cy-s.cy) <= glareStep {
+			out = append(out, o)
+		}
+	}
+	return out
+}
+
+// glareRefine: how many best classes are fitted again with the spots
+// around their best one.
+const glareRefine = 4
+
+// shiftGrid is the n×n grid v moved by dx, dy (0 where it comes from
+// beyond the edge).
+func shiftGrid(v []float32, n, dx, dy int) []float32 {
+	out := make([]float32, n*n)
+	for y := 0; y < n; y++ {
+		sy := y - dy
+		if sy < 0 || sy >= n {
+			continue
+		}
+		for x := 0; x < n; x++ {
+			if sx := x - dx; sx >= 0 && sx < n {
+				out[y*n+x] = v[sy*n+sx]
+			}
+		}
+	}
+	return out
+}
+
+// deglaredBy is the feature of patch p (first read as f) with the glare
+// fit takes out: the ink map (y - o - p·g) / (s + q·g) at full
+// resolution, each pixel weighed by the share of the glyph's contrast
+// left there (s + q·g)/s, 0 below glareSeen.
+func deglaredBy(p []byte, f feature, fit glareClassFit, d glareData, pol int) feature {
+	const n = patchSize
+	o, s, pp, q := fit.coef[0], fit.coef[1], fit.coef[2], fit.coef[3]
+	ik := make([]float32, n*n)
+	w := make([]float32, n*n)
+	h := make([]float32, n*n)
+	var sp glareSpot
+	if fit.spot >= 0 {
+		sp = glareSpots[fit.spot]
+	}
+	for i, x := range d.raw {
+		g := 0.0
+		if fit.spot >= 0 {
+			dx := (float64(i%n)+0.5)/2 - (sp.cx + 0.5)
+			dy := (float64(i/n)+0.5)/2 - (sp.cy + 0.5)
+			g = math.Exp(-(dx*dx + dy*dy) / (sp.r * sp.r))
+		}
+		y := (-float64(x) - d.mean) / d.sd
+		c := s + q*g
+		h[i] = float32(g)
+		if k := c / s; k >= glareSeen {
+			w[i] = float32(min(1, k))
+			ik[i] = float32(min(inkHi, max(inkLo, (y-o-pp*g)/c)))
+		}
+	}
+	g := feature{col: spotFreeColour(p, ik, h, f.col), pol: pol, under: f.under}
+	inkFeature(&g, ik, w)
+	return g
+}
+
+// spotFreeColour is the colour feature of patch p without the glare spot
+// g (unit strength): each channel of the ring's body pixels (ink map ik
+// below 0.3) and the brightness of the ink pixels (above 0.6) are fitted
+// as a level plus a multiple of g, the level kept (what the pixel shows
+// where the spot is 0, whatever the light's white level); clipped pixels
+// are left out. col when the body shows too few pixels.
+func spotFreeColour(p []byte, ik, g []float32, col [numCol]float64) [numCol]float64 {
+	ring := ringMask()
+	var body, ink [4]lineFit // B, G, R, brightness
+	for i, x := range ik {
+		q := p[3*i : 3*i+3 : 3*i+3]
+		if q[0] >= clipLevel || q[1] >= clipLevel || q[2] >= clipLevel {
+			continue
+		}
+		gi := float64(g[i])
+		switch {
+		case x > 0.6:
+			ink[3].add(gi, float64(q[0])+float64(q[1])+float64(q[2]))
+		case ring[i] && x < 0.3 && x > glareInk:
+			for c := range 3 {
+				body[c].add(gi, float64(q[c]))
+			}
+			body[3].add(gi, float64(q[0])+float64(q[1])+float64(q[2]))
+		}
+	}
+	if body[0].n < minBodyPixels || ink[3].n < minBodyPixels/4 {
+		return col
+	}
+	b, gr, r := body[0].level(), body[1].level(), body[2].level()
+	lr, lbg := math.Log((max(0, r)+4)/(max(0, gr)+4)), math.Log((max(0, b)+4)/(max(0, gr)+4))
+	return [numCol]float64{lr + lbg, lr - lbg, math.Log((max(0, body[3].level()) + 12) / (max(0, ink[3].level()) + 12))}
+}
+
+// clipLevel: a channel this bright may be clipped.
+const clipLevel = 250
+
+// lineFit fits y = a + b·x by least squares.
+type lineFit struct {
+	n                int
+	sx, sy, sxx, sxy float64
+}
+
+func (l *lineFit) add(x, y float64) {
+	l.n++
+	l.sx += x
+	l.sy += y
+	l.sxx += x * x
+	l.sxy += x * y
+}
+
+// level is a, the fit at x = 0 (the mean of y when x hardly varies).
+func (l *lineFit) level() float64 {
+	n := float64(l.n)
+	v := l.sxx - l.sx*l.sx/n
+	if v < 1e-3*n {
+		return l.sy / n
+	}
+	b := (l.sxy - l.sx*l.sy/n) / v
+	return (l.sy - b*l.sx) / n
+}
+
+// glareSeen: where glare leaves less than this share of the glyph's
+// contrast, the face is hidden.
+const glareSeen = 0.35
+
+// glareRead reads again, with glare fitted, the die read unsure as v:
+// the likeliest glareClasses classes by the discriminant (of the kinds
+// its colour allows) are fitted at v's placement, the best fit's glare
+// is taken out (deglaredBy) and the face read again. The new reading
+// replaces v when it is sure by glareSure times the threshold; the fits
+// decide its face (the best fit reads it and every other face's fits
+// glareRatio times worse) or the glare the best other face's fit sees,
+// taken out, reads that face too; and the glare leaves seen what tells
+// it from the other faces fitted (glareSpares). Its kind may be in
+// doubt, as any reading's.
+func (r *Reader) glareRead(frame gocv.Mat, v verdict) verdict {
+	p := r.q.patch(frame, v.at)
+	f := featureOf(p)
+	fs := r.m.score(f.desc, f.col)
+	if fs.class < 0 {
+		return v
+	}
+	var cs []int
+	for i := range r.m.Classes {
+		if !math.IsInf(fs.g[i], -1) {
+			cs = append(cs, i)
+		}
+	}
+	sort.Slice(cs, func(a, b int) bool { return fs.g[cs[a]] > fs.g[cs[b]] })
+	fits := r.m.glareFits(p, cs[:min(len(cs), glareClasses)])
+	if !fits[0].explains() {
+		return v
+	}
+	w := r.m.deglaredRead(p, f, fits[0])
+	if w.conf < glareSure*r.m.Threshold {
+		return v
+	}
+	face := r.m.Classes[w.class].Face
+	decided := r.m.Classes[fits[0].class].Face == face
+	for _, o := range fits[1:] {
+		if of := r.m.Classes[o.class].Face; of != r.m.Classes[fits[0].class].Face {
+			// The best fit of another face: it must fit clearly worse,
+			// or its glare taken out read w's face too.
+			decided = decided && o.resid >= glareRatio*fits[0].resid
+			if !decided && r.m.Classes[r.m.deglaredRead(p, f, o).class].Face != face {
+				return v
+			}
+			break
+		}
+	}
+	if !r.m.glareSpares(fits, face) {
+		return v
+	}
+	w.at, w.try = v.at, v.try
+	return w
+}
+
+// glareSpares tells whether the glare of the best fit leaves seen at
+// least glareSeenShare of what tells face apart from every other face
+// fitted (seenShare of face's fitted template and the other face's at
+// the same turn and shift): glare that hides a mark's inside hides
+// whether it is filled.
+func (m *Model) glareSpares(fits []glareClassFit, face string) bool {
+	i := slices.IndexFunc(fits, func(f glareClassFit) bool { return m.Classes[f.class].Face == face })
+	if i < 0 {
+		return false
+	}
+	seen := seenMap(fits[0])
+	a := fits[i].template(m)
+	for _, o := range fits {
+		if m.Classes[o.class].Face == face {
+			continue
+		}
+		b := glareClassFit{class: o.class, rot: fits[i].rot, dx: fits[i].dx, dy: fits[i].dy}.template(m)
+		if seenShare(seen, a, b) < glareSeenShare {
+			return false
+		}
+	}
+	return true
+}
+
+// seenShare is the share of the squared difference of half-resolution
+// templates a and b over the fitted part that the glare leaves seen
+// (each pixel weighed by the square of the share of contrast seen left
+// there: a mark's inside half seen is hardly told).
+func seenShare(seen []float64, a, b []float32) float64 {
+	var all, vis float64
+	for y := fitFrom; y < fitTo; y++ {
+		for x := fitFrom; x < fitTo; x++ {
+			j := y*(patchSize/2) + x
+			d := float64(a[j]-b[j]) * float64(a[j]-b[j])
+			all += d
+			vis += d * seen[j] * seen[j]
+		}
+	}
+	if all == 0 {
+		return 1
+	}
+	return vis / all
+}
+
+// seenMap is the share of the glyph's contrast fit's glare leaves at each
+// half-resolution pixel (0 below glareSeen).
+func seenMap(fit glareClassFit) []float64 {
+	const n = patchSize / 2
+	out := make([]float64, n*n)
+	for i := range out {
+		out[i] = 1
+	}
+	if fit.spot < 0 {
+		return out
+	}
+	sp := glareSpots[fit.spot]
+	j := 0
+	for y := sp.y0; y < sp.y1; y++ {
+		for x := sp.x0; x < sp.x1; x++ {
+			k := min(1, 1+fit.coef[3]/fit.coef[1]*float64(sp.g[j]))
+			if k < glareSeen {
+				k = 0
+			}
+			out[y*n+x] = k
+			j++
+		}
+	}
+	return out
+}
+
+// glareSeenShare: see glareSpares.
+const glareSeenShare = 0.6
+
+// explains tells whether the fit leaves at most glareMaxResid of the
+// face's variance unexplained (a spot that fits only part of what the
+// face shows, a mark taken for glare, is no glare to take out).
+func (f glareClassFit) explains() bool { return f.resid <= glareMaxResid }
+
+// deglaredRead classifies patch p (first read as f) with fit's glare
+// taken out.
+func (m *Model) deglaredRead(p []byte, f feature, fit glareClassFit) verdict {
+	pol := m.polarity(fit.class)
+	return m.classify(deglaredBy(p, f, fit, glareDataOf(p, pol), pol))
+}
+
+// glareSure and glareRatio: see glareRead; glareMaxResid: the most of
+// the face's variance the best fit may leave unexplained.
+const (
+	glareMaxResid = 0.2
+	glareSure     = 1.2
+	glareRatio    = 1.5
+)
+
+// glareClasses: how many classes glareRead fits.
+const glareClasses = 8

@@ -1,0 +1,137 @@
+package cv
+
+import (
+	"math"
+	"testing"
+)
+
+// spotPatch is a BGR patch of a light-ink face (white strokes of
+// glyphMap on a red body) under a round glare spot of strength s and
+// radius r centred at (gx, gy) that blends each colour towards white
+// level top.
+func spotPatch(gx, gy, s, r, top float64) []byte {
+	const n = patchSize
+	ik := glyphMap(false, 0, 0, 0)
+	p := make([]byte, 3*n*n)
+	body, ink := [3]float64{40, 45, 170}, [3]float64{225, 228, 230}
+	for i, v := range ik {
+		g := s * math.Exp(-(sq(float64(i%n)-gx)+sq(float64(i/n)-gy))/sq(r))
+		for c := range 3 {
+			x := body[c] + (ink[c]-body[c])*float64(v)
+			p[3*i+c] = byte(min(255, x+(top-x)*g))
+		}
+	}
+	return p
+}
+
+func TestGlareFitTakesOutSpot(t *testing.T) {
+	const n = patchSize
+	tmpl := halve(blur3(blur3(glyphMap(false, 0, 0, 0))))
+	p := spotPatch(14, 34, 0.95, 8, 255)
+	d := glareDataOf(p, polLight)
+	plain, _, _ := glareFitResid(d, tmpl, nil)
+	res, k, coef := fitSpots(d, tmpl, glareSpots)
+	if k < 0 || res > 0.05 || res > plain/4 {
+		t.Fatalf("residual %.3f with spot %d, %.3f without: the spot should explain the glare", res, k, plain)
+	}
+	if s := glareSpots[k]; math.Abs(2*s.cx+1-14) > 4 || math.Abs(2*s.cy+1-34) > 4 {
+		t.Errorf("spot at %.0f,%.0f (full resolution), want near 14,34", 2*s.cx+1, 2*s.cy+1)
+	}
+	f := featureAt(p, polLight)
+	g := deglaredBy(p, f, glareClassFit{spot: k, coef: coef}, d, polLight)
+	at := func(m []float32, x, y int) float32 { return m[y*n+x] }
+	// Body beside the spot's core: inky before, body after.
+	if b, a := at(f.ink, 17, 30), at(g.ink, 17, 30); b < 0.3 || a > 0.15 {
+		t.Errorf("body by the glare: ink %.2f before, %.2f after (want below 0.15)", b, a)
+	}
+	if a := at(g.ink, 24, 14); a < 0.7 {
+		t.Errorf("stroke away from the glare: ink %.2f (want at least 0.7)", a)
+	}
+	if !g.glare {
+		t.Error("the de-glared feature does not say it had glare")
+	}
+}
+
+func TestSpotFreeColourTakesOutGlare(t *testing.T) {
+	const n = patchSize
+	ik := glyphMap(false, 0, 0, 0)
+	clean := bodyColour(spotPatch(0, 0, 0, 1, 255), ik, ringMask())
+	// A wide spot over the face whitens most of the ring.
+	p := spotPatch(24, 14, 0.7, 24, 262)
+	g := make([]float32, n*n)
+	for i := range g {
+		g[i] = float32(math.Exp(-(sq(float64(i%n)-24) + sq(float64(i/n)-14)) / sq(24)))
+	}
+	glared := bodyColour(p, ik, ringMask())
+	got := spotFreeColour(p, ik, g, glared)
+	for j := range 2 { // the chroma
+		if math.Abs(got[j]-clean[j]) > 0.05 || math.Abs(got[j]-clean[j]) > math.Abs(glared[j]-clean[j])/2 {
+			t.Errorf("chroma %d: %.3f without glare, %.3f with, %.3f with the spot taken out", j, clean[j], glared[j], got[j])
+		}
+	}
+}
+
+func TestSeenShareLeavesOutGlaredDifference(t *testing.T) {
+	const n = patchSize / 2
+	seen := seenMap(glareClassFit{spot: spotAt(9, 9, 3), coef: [4]float64{0, 1, 1, -0.9}})
+	mark := func(cx, cy int) []float32 { // a filled 3×3 mark
+		v := make([]float32, n*n)
+		for y := cy - 1; y <= cy+1; y++ {
+			for x := cx - 1; x <= cx+1; x++ {
+				v[y*n+x] = 1
+			}
+		}
+		return v
+	}
+	empty := make([]float32, n*n)
+	if s := seenShare(seen, mark(9, 9), empty); s > 0.2 {
+		t.Errorf("a mark under the spot's core is %.2f seen, want at most 0.2", s)
+	}
+	if s := seenShare(seen, mark(17, 17), empty); s < 0.95 {
+		t.Errorf("a mark away from the spot is %.2f seen, want at least 0.95", s)
+	}
+}
+
+// spotAt is the index of the glare spot centred at cx, cy of radius r.
+func spotAt(cx, cy, r float64) int {
+	for i, s := range glareSpots {
+		if s.cx == cx && s.cy == cy && s.r == r {
+			return i
+		}
+	}
+	return -1
+}
+
+func TestGlareFitExplainsOnlyGlare(t *testing.T) {
+	const n = patchSize
+	cross := glyphMap(false, 0, 0, 0)
+	marked := append([]float32(nil), cross...) // the cross and two square marks
+	for _, c := range [][2]int{{11, 11}, {36, 36}} {
+		for y := c[1] - 3; y <= c[1]+3; y++ {
+			for x := c[0] - 3; x <= c[0]+3; x++ {
+				marked[y*n+x] = 1
+			}
+		}
+	}
+	// The marked face under a spot away from the marks.
+	p := make([]byte, 3*n*n)
+	body, ink := [3]float64{40, 45, 170}, [3]float64{225, 228, 230}
+	for i, v := range marked {
+		g := 0.9 * math.Exp(-(sq(float64(i%n)-34)+sq(float64(i/n)-12))/sq(7))
+		for c := range 3 {
+			x := body[c] + (ink[c]-body[c])*float64(v)
+			p[3*i+c] = byte(min(255, x+(262-x)*g))
+		}
+	}
+	d := glareDataOf(p, polLight)
+	fitOf := func(ik []float32) glareClassFit {
+		res, k, coef := fitSpots(d, halve(blur3(blur3(ik))), glareSpots)
+		return glareClassFit{resid: res, spot: k, coef: coef}
+	}
+	if f := fitOf(marked); !f.explains() {
+		t.Errorf("the face's own glyph and the glare: residual %.3f, want at most %.2f", f.resid, glareMaxResid)
+	}
+	if f := fitOf(cross); f.explains() {
+		t.Errorf("a glyph without two of the face's marks: residual %.3f, want above %.2f (one spot is not two marks)", f.resid, glareMaxResid)
+	}
+}
