@@ -177,6 +177,15 @@ func featureAt(p []byte, pol int) feature {
 }
 
 // featureInk is featureAt, with the unsmoothed ink map it came from.
+// The body's and the ink's levels are the face's, not local fields: a
+// local body level (an upper envelope of the channel, a closing wider
+// than the strokes, with the contrast taken near the glyph) does not
+// pay. Under glare a dark glyph keeps almost no contrast where the spot
+// fades it (those pixels are weighed out anyway), and on a light glyph
+// a glare spot is a bright blob of a mark's size that no envelope tells
+// from a filled mark (glarefit.go tells them apart with the templates);
+// taught, the local map hollows filled marks and hides a misplaced
+// face's rim.
 func featureInk(p []byte, pol int) (feature, []float32) {
 	const n = patchSize * patchSize
 	x, pol := contrastChannel(p, pol)
