@@ -1,0 +1,63 @@
+package cv
+
+import (
+	"image"
+	"image/color"
+	"math"
+	"testing"
+
+	"gocv.io/x/gocv"
+)
+
+// A black die on a dark mat (the mat 1.8 times as bright: the foreground
+// holds only its light glyph), among white dice that give the die size:
+// its top face is found whole by telling the body from the mat about the
+// die by brightness.
+func TestBlackTopFaceOnDarkMatIsFound(t *testing.T) {
+	frame := gocv.NewMatWithSizeFromScalar(gocv.NewScalar(60, 58, 62, 0), 480, 640, gocv.MatTypeCV8UC3)
+	defer frame.Close()
+	top := rect{C: pt{320, 240}, W: 100, H: 100, Angle: 0.35}
+	fillRect(&frame, top, color.RGBA{34, 30, 32, 0})
+	bar := func(w, h float64) rect { return rect{C: top.C, W: w, H: h, Angle: top.Angle} }
+	fillRect(&frame, bar(44, 10), color.RGBA{215, 210, 200, 0})
+	fillRect(&frame, bar(10, 44), color.RGBA{215, 210, 200, 0})
+	for _, c := range []pt{{90, 90}, {550, 90}, {90, 390}, {550, 390}} {
+		white := rect{C: c, W: 100, H: 100, Angle: 0.2}
+		fillRect(&frame, white, color.RGBA{205, 210, 212, 0})
+		fillRect(&frame, rect{C: c, W: 40, H: 12, Angle: 0.2}, color.RGBA{20, 20, 20, 0})
+	}
+	det := newDetector()
+	defer det.Close()
+	q := newRectifier()
+	defer q.Close()
+	fs, mask, scale := det.find(frame)
+	q.useMask(mask, scale)
+	defer q.useMask(gocv.Mat{}, 0)
+	if len(fs) != 5 {
+		t.Fatalf("found %d dice, want 5", len(fs))
+	}
+	var b rect
+	for _, f := range fs {
+		if math.Hypot(f.r.C.X-top.C.X, f.r.C.Y-top.C.Y) < 30 {
+			b = f.r
+		}
+	}
+	got, _, ok := q.refineShape(b, q.view(frame, b))
+	if !ok {
+		t.Fatal("no top face found")
+	}
+	if d := math.Hypot(got.C.X-top.C.X, got.C.Y-top.C.Y); d > 5 || math.Abs(got.side()/top.W-1) > 0.1 {
+		t.Errorf("top face at %.0f,%.0f side %.0f, want %.0f,%.0f side %.0f", got.C.X, got.C.Y, got.side(), top.C.X, top.C.Y, top.W)
+	}
+}
+
+// fillRect draws the rectangle r filled with c (BGR order: c.R is blue).
+func fillRect(m *gocv.Mat, r rect, c color.RGBA) {
+	var ps []image.Point
+	for _, p := range r.corners(1) {
+		ps = append(ps, image.Pt(int(math.Round(p.X)), int(math.Round(p.Y))))
+	}
+	pv := gocv.NewPointsVectorFromPoints([][]image.Point{ps})
+	defer pv.Close()
+	gocv.FillPoly(m, pv, c)
+}
