@@ -50,6 +50,10 @@ func (q *rectifier) view(frame gocv.Mat, r rect) blobView {
 		var m []byte
 		if dark && matOK && fg != nil {
 			m = topMask(p, body, hi)
+			if !q.squareTop(m) {
+				// The sides' thin rims may join the mat to the top face.
+				m = openBy(m, darkOpen)
+			}
 			if middleShare(m, fg) >= fgMiddle || !q.squareTop(m) {
 				m = nil
 			} else {
@@ -74,6 +78,44 @@ func (q *rectifier) squareTop(m []byte) bool {
 	open3(buf[:], m)
 	t, _, ok := q.topHull(buf[:])
 	return ok && fillOf(buf[:], t) >= solidFill
+}
+
+// darkOpen: a top face told from the mat by brightness whose mask does
+// not give a square is opened by a square of 2·darkOpen+1 refine pixels.
+const darkOpen = 2
+
+// openBy is the opening of a refine mask by a square of 2r+1 pixels
+// (pixels outside the patch ignored).
+func openBy(m []byte, r int) []byte {
+	return morph(morph(m, r, false), r, true)
+}
+
+// morph is the erosion (dilate false) or dilation of a refine mask by a
+// square of 2r+1 pixels (pixels outside the patch ignored), as a new mask.
+func morph(m []byte, r int, dilate bool) []byte {
+	const n = refineSize
+	var rows [n * n]byte
+	out := make([]byte, n*n)
+	pass := func(dst, src []byte, dx, dy int) {
+		for y := 0; y < n; y++ {
+			for x := 0; x < n; x++ {
+				v := src[y*n+x]
+				for k := -r; k <= r; k++ {
+					xx, yy := x+k*dx, y+k*dy
+					if xx < 0 || yy < 0 || xx >= n || yy >= n {
+						continue
+					}
+					if w := src[yy*n+xx]; (w > v) == dilate && w != v {
+						v = w
+					}
+				}
+				dst[y*n+x] = v
+			}
+		}
+	}
+	pass(rows[:], m, 1, 0)
+	pass(out, rows[:], 0, 1)
+	return out
 }
 
 // fgMiddle: a body whose pixels in the middle of its refine patch lie

@@ -61,3 +61,27 @@ func fillRect(m *gocv.Mat, r rect, c color.RGBA) {
 	defer pv.Close()
 	gocv.FillPoly(m, pv, c)
 }
+
+// Opening a top mask by a 5-pixel square cuts the thin rims (a die's
+// sides seen edge on, 2 pixels wide) off the top face and keeps the face.
+func TestOpenByCutsThinRimsOffTopFace(t *testing.T) {
+	const n = refineSize
+	m := make([]byte, n*n)
+	for y := 10; y < 40; y++ {
+		for x := 10; x < 40; x++ {
+			m[y*n+x] = 255
+		}
+	}
+	for x := 40; x < 60; x++ { // a rim joined to the face
+		m[20*n+x], m[21*n+x] = 255, 255
+	}
+	o := openBy(m, darkOpen)
+	for y := 0; y < n; y++ {
+		for x := 0; x < n; x++ {
+			face := y >= 10 && y < 40 && x >= 10 && x < 40
+			if (o[y*n+x] != 0) != face {
+				t.Fatalf("pixel %d,%d set %v, want %v", x, y, o[y*n+x] != 0, face)
+			}
+		}
+	}
+}
