@@ -54,6 +54,10 @@ func (q *rectifier) view(frame gocv.Mat, r rect) blobView {
 				// The sides' thin rims may join the mat to the top face.
 				m = openBy(m, darkOpen)
 			}
+			if !q.squareTop(m) {
+				// Or pieces of the sides or mat lie apart beside it.
+				m = largestPart(m)
+			}
 			if middleShare(m, fg) >= fgMiddle || !q.squareTop(m) {
 				m = nil
 			} else {
@@ -118,6 +122,35 @@ func morph(m []byte, r int, dilate bool) []byte {
 	return out
 }
 
+// largestPart keeps the largest blob of a refine mask (its holes kept).
+func largestPart(m []byte) []byte {
+	tm, err := gocv.NewMatFromBytes(refineSize, refineSize, gocv.MatTypeCV8UC1, m)
+	if err != nil {
+		return m
+	}
+	defer tm.Close()
+	cs := gocv.FindContours(tm, gocv.RetrievalExternal, gocv.ChainApproxSimple)
+	defer cs.Close()
+	best, bestA := -1, 0.0
+	for i := 0; i < cs.Size(); i++ {
+		if a := gocv.ContourArea(cs.At(i)); a > bestA {
+			best, bestA = i, a
+		}
+	}
+	out := make([]byte, len(m))
+	if best < 0 {
+		return out
+	}
+	one := gocv.NewMatWithSize(refineSize, refineSize, gocv.MatTypeCV8UC1)
+	defer one.Close()
+	gocv.DrawContours(&one, cs, best, colorWhite, -1)
+	p, _ := one.DataPtrUint8()
+	for i := range out {
+		out[i] = m[i] & p[i]
+	}
+	return out
+}
+
 // fgMiddle: a body whose pixels in the middle of its refine patch lie
 // less than this share in the foreground is left out of it.
 const fgMiddle = 0.5
@@ -149,16 +182,22 @@ func middleShare(m, fg []byte) float64 {
 const matDarker = 1.2
 
 // lightestBelow is the top mask's brightness bound (over the body's) for
-// a body under a mat of brightness mat (B+G+R): topLightest, or between
-// body and mat when the body is the darker by matDarker (dark true).
+// a body under a mat of brightness mat (B+G+R): topLightest, or below
+// the mat (at most the geometric mean of the two, at least matMargin
+// below the mat) when the body is the darker by matDarker (dark true).
 func lightestBelow(body [3]float64, mat float64) (float64, bool) {
 	b := body[0] + body[1] + body[2] + 6
 	k := (mat + 6) / b
 	if k < matDarker {
 		return topLightest, false
 	}
-	return math.Min(topLightest, math.Sqrt(k)), true
+	return math.Min(topLightest, math.Max(math.Sqrt(k), k/matMargin)), true
 }
+
+// matMargin: the top mask of a body darker than the mat stops at least
+// this factor below the mat's brightness (the body's pure colour may be
+// its darkest part's, the top face lighter).
+const matMargin = 1.15
 
 // matAround is the brightness (B+G+R) of the mat about blob r in frame:
 // the median of samples on two rings just outside the blob (a neighbour

@@ -85,3 +85,52 @@ func TestOpenByCutsThinRimsOffTopFace(t *testing.T) {
 		}
 	}
 }
+
+// A black body under a mat twice as bright: its top mask reaches up to
+// matMargin below the mat (the body's pure colour may be its darkest
+// part's), never above topLightest; under a mat 1.2 times as bright, up
+// to the geometric mean of the two.
+func TestLightestBelowStopsUnderTheMat(t *testing.T) {
+	body := [3]float64{30, 30, 30} // B+G+R+6 = 96
+	for _, c := range []struct{ mat, want float64 }{
+		{96*1.5 - 6, 1.5 / matMargin},
+		{96*1.2 - 6, math.Sqrt(1.2)},
+		{96*3 - 6, topLightest},
+	} {
+		got, dark := lightestBelow(body, c.mat)
+		if !dark || math.Abs(got-c.want) > 1e-9 {
+			t.Errorf("mat %.0f: bound %.3f dark %v, want %.3f dark", c.mat, got, dark, c.want)
+		}
+	}
+	if _, dark := lightestBelow(body, 96*1.1-6); dark {
+		t.Error("a body under a mat 1.1 times as bright is told from it by brightness")
+	}
+}
+
+// largestPart keeps the largest blob of a refine mask with its holes
+// and drops the pieces beside it (a side, a strip of mat).
+func TestLargestPartDropsPiecesBesideTopFace(t *testing.T) {
+	const n = refineSize
+	m := make([]byte, n*n)
+	for y := 4; y < 60; y++ { // a side's strip, 4 pixels wide
+		for x := 2; x < 6; x++ {
+			m[y*n+x] = 255
+		}
+	}
+	for y := 12; y < 52; y++ { // the face, with a glyph hole
+		for x := 12; x < 52; x++ {
+			if x < 28 || x >= 36 || y < 14 || y >= 50 {
+				m[y*n+x] = 255
+			}
+		}
+	}
+	o := largestPart(m)
+	for y := 0; y < n; y++ {
+		for x := 0; x < n; x++ {
+			face := x >= 12 && m[y*n+x] != 0
+			if (o[y*n+x] != 0) != face {
+				t.Fatalf("pixel %d,%d set %v, want %v", x, y, o[y*n+x] != 0, face)
+			}
+		}
+	}
+}
