@@ -32,18 +32,204 @@ func (q *rectifier) refine(frame gocv.Mat, r rect) (rect, bool) {
 // centre), cleared outside the frame's foreground.
 type blobView struct {
 	masks [][]byte
+	dark  bool // a mask was told from the mat by brightness (view)
 }
 
-// view warps blob r into the refine patch and computes its body masks.
+// view warps blob r into the refine patch and computes its body masks,
+// cleared outside the frame's foreground. Where the foreground leaves out
+// a body darker than the mat about the die (a black die on a dark mat:
+// only its glyph differs from the mat), the body is told from the mat by
+// brightness instead.
 func (q *rectifier) view(frame gocv.Mat, r rect) blobView {
 	p := q.warpBlob(frame, r)
+	fg := q.warpForeground(r)
+	mat, matOK := matAround(frame, r)
 	var v blobView
-	bodies := bodiesOf(p, refineSize)
-	for _, body := range bodies {
-		v.masks = append(v.masks, topMask(p, body))
+	for _, body := range bodiesOf(p, refineSize) {
+		hi, dark := lightestBelow(body, mat)
+		var m []byte
+		if dark && matOK && fg != nil {
+			m = topMask(p, body, hi)
+			if !q.squareTop(m) {
+				// The sides' thin rims may join the mat to the top face.
+				m = openBy(m, darkOpen)
+			}
+			if !q.squareTop(m) {
+				// Or pieces of the sides or mat lie apart beside it.
+				m = largestPart(m)
+			}
+			if middleShare(m, fg) >= fgMiddle || !q.squareTop(m) {
+				m = nil
+			} else {
+				v.dark = true
+			}
+		}
+		if m == nil {
+			m = topMask(p, body, topLightest)
+			if fg != nil {
+				clipTo(m, fg)
+			}
+		}
+		v.masks = append(v.masks, m)
 	}
-	q.clipToForeground(r, v.masks...)
 	return v
+}
+
+// squareTop: the refine mask m (opened) holds a square top face that
+// fills at least solidFill of its square.
+func (q *rectifier) squareTop(m []byte) bool {
+	var buf [refineSize * refineSize]byte
+	open3(buf[:], m)
+	t, _, ok := q.topHull(buf[:])
+	return ok && fillOf(buf[:], t) >= solidFill
+}
+
+// darkOpen: a top face told from the mat by brightness whose mask does
+// not give a square is opened by a square of 2·darkOpen+1 refine pixels.
+const darkOpen = 2
+
+// openBy is the opening of a refine mask by a square of 2r+1 pixels
+// (pixels outside the patch ignored).
+func openBy(m []byte, r int) []byte {
+	return morph(morph(m, r, false), r, true)
+}
+
+// morph is the erosion (dilate false) or dilation of a refine mask by a
+// square of 2r+1 pixels (pixels outside the patch ignored), as a new mask.
+func morph(m []byte, r int, dilate bool) []byte {
+	const n = refineSize
+	var rows [n * n]byte
+	out := make([]byte, n*n)
+	pass := func(dst, src []byte, dx, dy int) {
+		for y := 0; y < n; y++ {
+			for x := 0; x < n; x++ {
+				v := src[y*n+x]
+				for k := -r; k <= r; k++ {
+					xx, yy := x+k*dx, y+k*dy
+					if xx < 0 || yy < 0 || xx >= n || yy >= n {
+						continue
+					}
+					if w := src[yy*n+xx]; (w > v) == dilate && w != v {
+						v = w
+					}
+				}
+				dst[y*n+x] = v
+			}
+		}
+	}
+	pass(rows[:], m, 1, 0)
+	pass(out, rows[:], 0, 1)
+	return out
+}
+
+// largestPart keeps the largest blob of a refine mask (its holes kept).
+func largestPart(m []byte) []byte {
+	tm, err := gocv.NewMatFromBytes(refineSize, refineSize, gocv.MatTypeCV8UC1, m)
+	if err != nil {
+		return m
+	}
+	defer tm.Close()
+	cs := gocv.FindContours(tm, gocv.RetrievalExternal, gocv.ChainApproxSimple)
+	defer cs.Close()
+	best, bestA := -1, 0.0
+	for i := 0; i < cs.Size(); i++ {
+		if a := gocv.ContourArea(cs.At(i)); a > bestA {
+			best, bestA = i, a
+		}
+	}
+	out := make([]byte, len(m))
+	if best < 0 {
+		return out
+	}
+	one := gocv.NewMatWithSize(refineSize, refineSize, gocv.MatTypeCV8UC1)
+	defer one.Close()
+	gocv.DrawContours(&one, cs, best, colorWhite, -1)
+	p, _ := one.DataPtrUint8()
+	for i := range out {
+		out[i] = m[i] & p[i]
+	}
+	return out
+}
+
+// fgMiddle: a body whose pixels in the middle of its refine patch lie
+// less than this share in the foreground is left out of it.
+const fgMiddle = 0.5
+
+// middleShare is the share of the pixels of the central half of a refine
+// mask m that are set in fg.
+func middleShare(m, fg []byte) float64 {
+	const n = refineSize
+	on, in := 0, 0
+	for y := n / 4; y < n*3/4; y++ {
+		for x := n / 4; x < n*3/4; x++ {
+			if m[y*n+x] != 0 {
+				on++
+				if fg[y*n+x] != 0 {
+					in++
+				}
+			}
+		}
+	}
+	if on == 0 {
+		return 1
+	}
+	return float64(in) / float64(on)
+}
+
+// A body at least matDarker times darker than the mat about its die is
+// told from the mat by brightness: its top face's pixels are darker than
+// the geometric mean of the two.
+const matDarker = 1.2
+
+// lightestBelow is the top mask's brightness bound (over the body's) for
+// a body under a mat of brightness mat (B+G+R): topLightest, or below
+// the mat (at most the geometric mean of the two, at least matMargin
+// below the mat) when the body is the darker by matDarker (dark true).
+func lightestBelow(body [3]float64, mat float64) (float64, bool) {
+	b := body[0] + body[1] + body[2] + 6
+	k := (mat + 6) / b
+	if k < matDarker {
+		return topLightest, false
+	}
+	return math.Min(topLightest, math.Max(math.Sqrt(k), k/matMargin)), true
+}
+
+// matMargin: the top mask of a body darker than the mat stops at least
+// this factor below the mat's brightness (the body's pure colour may be
+// its darkest part's, the top face lighter).
+const matMargin = 1.15
+
+// matAround is the brightness (B+G+R) of the mat about blob r in frame:
+// the median of samples on two rings just outside the blob (a neighbour
+// or the die's shadow fills less than half of them); false when too few
+// samples fall inside the frame.
+func matAround(frame gocv.Mat, r rect) (float64, bool) {
+	if frame.Type() != gocv.MatTypeCV8UC3 || !frame.IsContinuous() {
+		return 0, false
+	}
+	p, err := frame.DataPtrUint8()
+	if err != nil {
+		return 0, false
+	}
+	w, h := frame.Cols(), frame.Rows()
+	const n = 48
+	var vs []float64
+	for _, k := range []float64{0.85, 1.05} {
+		rad := k * r.side()
+		for i := 0; i < n; i++ {
+			a := 2 * math.Pi * float64(i) / n
+			x, y := int(r.C.X+rad*math.Cos(a)), int(r.C.Y+rad*math.Sin(a))
+			if x < 0 || y < 0 || x >= w || y >= h {
+				continue
+			}
+			j := 3 * (y*w + x)
+			vs = append(vs, float64(p[j])+float64(p[j+1])+float64(p[j+2]))
+		}
+	}
+	if len(vs) < n/2 {
+		return 0, false
+	}
+	return median(vs), true
 }
 
 // A top face found in a body group's mask fills its square. One filled
@@ -378,11 +564,11 @@ func (q *rectifier) topHull(mask []byte) (rect, []pt, bool) {
 	return t, hull, true
 }
 
-// clipToForeground clears the top-mask pixels outside the frame's
-// foreground (a pale die on a pale mat: the mat has the body's colour).
-func (q *rectifier) clipToForeground(r rect, masks ...[]byte) {
+// warpForeground warps the frame's foreground mask over blob r's refine
+// patch (valid until the next warp); nil without a mask.
+func (q *rectifier) warpForeground(r rect) []byte {
 	if q.mask.Ptr() == nil || q.mask.Empty() {
-		return
+		return nil
 	}
 	c := r.corners(refineGrow)
 	w := func(p pt) gocv.Point2f {
@@ -396,11 +582,15 @@ func (q *rectifier) clipToForeground(r rect, masks ...[]byte) {
 	defer m.Close()
 	gocv.WarpAffineWithParams(q.mask, &q.warped, m, image.Pt(refineSize, refineSize), gocv.InterpolationNearestNeighbor, gocv.BorderConstant, color.RGBA{})
 	fg, _ := q.warped.DataPtrUint8()
-	for _, mask := range masks {
-		for i := range mask {
-			if fg[i] == 0 {
-				mask[i] = 0
-			}
+	return fg
+}
+
+// clipTo clears the top-mask pixels outside the foreground fg (a pale die
+// on a pale mat: the mat has the body's colour).
+func clipTo(mask, fg []byte) {
+	for i := range mask {
+		if fg[i] == 0 {
+			mask[i] = 0
 		}
 	}
 }
@@ -420,7 +610,9 @@ func (q *rectifier) refineAll(frame gocv.Mat, fs []found) {
 		views[i] = q.view(frame, fs[i].r)
 		var sh [3]float64
 		fs[i].r, sh, ok[i] = q.refineShape(fs[i].r, views[i])
-		if ok[i] {
+		// A top face told from the mat by brightness is not measured as
+		// the others are: it does not move the frame's size and shape.
+		if ok[i] && !views[i].dark {
 			xs, ys, ss = append(xs, fs[i].r.C.X), append(ys, fs[i].r.C.Y), append(ss, fs[i].r.side())
 			shapes = append(shapes, sh)
 		}
@@ -532,9 +724,10 @@ func solve3(m [3][4]float64) ([3]float64, bool) {
 	return [3]float64{m[0][3] / m[0][0], m[1][3] / m[1][1], m[2][3] / m[2][2]}, true
 }
 
-// topMask marks the pixels of a refine patch that have the body's colour:
-// the body is the median colour of the patch's central part.
-func topMask(p []byte, body [3]float64) []byte {
+// topMask marks the pixels of a refine patch that have the body's colour
+// (the median colour of the patch's central part), at most lightest times
+// its brightness.
+func topMask(p []byte, body [3]float64, lightest float64) []byte {
 	const n = refineSize
 
 	bsum := body[0] + body[1] + body[2] + 6
@@ -543,7 +736,7 @@ func topMask(p []byte, body [3]float64) []byte {
 	tol := topChroma * math.Max(1, 600/bsum)
 	// Without divisions: sum/bsum within [topDarkest, topLightest], and
 	// Σ|(q+2)/sum − (b+2)/bsum| ≤ tol as Σ|(q+2) − sum·(b+2)/bsum| ≤ tol·sum.
-	lo, hi := topDarkest*bsum, topLightest*bsum
+	lo, hi := topDarkest*bsum, lightest*bsum
 	var bc [3]float64
 	for c := range bc {
 		bc[c] = (body[c] + 2) / bsum
