@@ -1,7 +1,6 @@
 package cv
 
 import (
-	"image"
 	"math"
 
 	"gocv.io/x/gocv"
@@ -35,18 +34,7 @@ func (q *rectifier) edgeTurn(frame gocv.Mat, r rect) (turn, coherence float64) {
 // edgeSize² BGR patch (its x axis along r's W side), valid until the next
 // call.
 func (q *rectifier) edgePatch(frame gocv.Mat, r rect) []byte {
-	c := r.corners(edgeSpan)
-	src := gocv.NewPoint2fVectorFromPoints([]gocv.Point2f{
-		{X: float32(c[0].X), Y: float32(c[0].Y)},
-		{X: float32(c[1].X), Y: float32(c[1].Y)},
-		{X: float32(c[3].X), Y: float32(c[3].Y)},
-	})
-	defer src.Close()
-	dst := gocv.NewPoint2fVectorFromPoints([]gocv.Point2f{{X: 0, Y: 0}, {X: edgeSize, Y: 0}, {X: 0, Y: edgeSize}})
-	defer dst.Close()
-	m := gocv.GetAffineTransform2f(src, dst)
-	defer m.Close()
-	gocv.WarpAffineWithParams(frame, &q.edges, m, image.Pt(edgeSize, edgeSize), gocv.InterpolationLinear, gocv.BorderReplicate, colorWhite)
+	warpSquare(frame, &q.edges, r.corners(edgeSpan), edgeSize, gocv.InterpolationLinear, gocv.BorderReplicate, colorWhite)
 	p, _ := q.edges.DataPtrUint8()
 	return p
 }

@@ -4,10 +4,28 @@ import (
 	"errors"
 	"fmt"
 	"image"
+	"image/color"
 	"os"
 
 	"gocv.io/x/gocv"
 )
+
+// warpSquare warps the parallelogram of src whose corners c[0], c[1] and
+// c[3] are given (as rect.corners gives them) into dst as an n×n image,
+// its x axis along c[0]→c[1] and its y axis along c[0]→c[3].
+func warpSquare(src gocv.Mat, dst *gocv.Mat, c [4]pt, n int, interp gocv.InterpolationFlags, border gocv.BorderType, fill color.RGBA) {
+	from := gocv.NewPoint2fVectorFromPoints([]gocv.Point2f{
+		{X: float32(c[0].X), Y: float32(c[0].Y)},
+		{X: float32(c[1].X), Y: float32(c[1].Y)},
+		{X: float32(c[3].X), Y: float32(c[3].Y)},
+	})
+	defer from.Close()
+	to := gocv.NewPoint2fVectorFromPoints([]gocv.Point2f{{X: 0, Y: 0}, {X: float32(n), Y: 0}, {X: 0, Y: float32(n)}})
+	defer to.Close()
+	m := gocv.GetAffineTransform2f(from, to)
+	defer m.Close()
+	gocv.WarpAffineWithParams(src, dst, m, image.Pt(n, n), interp, border, fill)
+}
 
 // ToBGR converts an image to a new 8-bit BGR Mat; the caller closes it.
 func ToBGR(img image.Image) (gocv.Mat, error) {

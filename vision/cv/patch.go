@@ -141,18 +141,7 @@ func (q *rectifier) useMask(mask gocv.Mat, scale float64) {
 // valid until the next call.
 func (q *rectifier) patch(frame gocv.Mat, r rect) []byte {
 	const big = 2 * patchSize
-	c := r.corners(faceInner)
-	src := gocv.NewPoint2fVectorFromPoints([]gocv.Point2f{
-		{X: float32(c[0].X), Y: float32(c[0].Y)},
-		{X: float32(c[1].X), Y: float32(c[1].Y)},
-		{X: float32(c[3].X), Y: float32(c[3].Y)},
-	})
-	defer src.Close()
-	dst := gocv.NewPoint2fVectorFromPoints([]gocv.Point2f{{X: 0, Y: 0}, {X: big, Y: 0}, {X: 0, Y: big}})
-	defer dst.Close()
-	m := gocv.GetAffineTransform2f(src, dst)
-	defer m.Close()
-	gocv.WarpAffineWithParams(frame, &q.big, m, image.Pt(big, big), gocv.InterpolationLinear, gocv.BorderReplicate, colorWhite)
+	warpSquare(frame, &q.big, r.corners(faceInner), big, gocv.InterpolationLinear, gocv.BorderReplicate, colorWhite)
 	gocv.Resize(q.big, &q.small, image.Pt(patchSize, patchSize), 0, 0, gocv.InterpolationArea)
 	p, _ := q.small.DataPtrUint8()
 	return p

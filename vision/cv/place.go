@@ -472,18 +472,7 @@ func bestSquare(m []byte, kw, kh int) (rect, float64) {
 // warpBlob warps the grown blob r to the refine patch (blurred BGR bytes,
 // valid until the next warp).
 func (q *rectifier) warpBlob(frame gocv.Mat, r rect) []byte {
-	c := r.corners(refineGrow)
-	src := gocv.NewPoint2fVectorFromPoints([]gocv.Point2f{
-		{X: float32(c[0].X), Y: float32(c[0].Y)},
-		{X: float32(c[1].X), Y: float32(c[1].Y)},
-		{X: float32(c[3].X), Y: float32(c[3].Y)},
-	})
-	defer src.Close()
-	dst := gocv.NewPoint2fVectorFromPoints([]gocv.Point2f{{X: 0, Y: 0}, {X: refineSize, Y: 0}, {X: 0, Y: refineSize}})
-	defer dst.Close()
-	m := gocv.GetAffineTransform2f(src, dst)
-	defer m.Close()
-	gocv.WarpAffineWithParams(frame, &q.big, m, image.Pt(refineSize, refineSize), gocv.InterpolationLinear, gocv.BorderReplicate, colorWhite)
+	warpSquare(frame, &q.big, r.corners(refineGrow), refineSize, gocv.InterpolationLinear, gocv.BorderReplicate, colorWhite)
 	gocv.GaussianBlur(q.big, &q.small, image.Pt(3, 3), 0.8, 0.8, gocv.BorderReplicate)
 	p, _ := q.small.DataPtrUint8()
 	return p
@@ -571,16 +560,10 @@ func (q *rectifier) warpForeground(r rect) []byte {
 		return nil
 	}
 	c := r.corners(refineGrow)
-	w := func(p pt) gocv.Point2f {
-		return gocv.Point2f{X: float32(p.X*q.scale - 0.5), Y: float32(p.Y*q.scale - 0.5)}
+	for i := range c { // to the mask's pixels
+		c[i] = pt{c[i].X*q.scale - 0.5, c[i].Y*q.scale - 0.5}
 	}
-	src := gocv.NewPoint2fVectorFromPoints([]gocv.Point2f{w(c[0]), w(c[1]), w(c[3])})
-	defer src.Close()
-	dst := gocv.NewPoint2fVectorFromPoints([]gocv.Point2f{{X: 0, Y: 0}, {X: refineSize, Y: 0}, {X: 0, Y: refineSize}})
-	defer dst.Close()
-	m := gocv.GetAffineTransform2f(src, dst)
-	defer m.Close()
-	gocv.WarpAffineWithParams(q.mask, &q.warped, m, image.Pt(refineSize, refineSize), gocv.InterpolationNearestNeighbor, gocv.BorderConstant, color.RGBA{})
+	warpSquare(q.mask, &q.warped, c, refineSize, gocv.InterpolationNearestNeighbor, gocv.BorderConstant, color.RGBA{})
 	fg, _ := q.warped.DataPtrUint8()
 	return fg
 }
