@@ -13,13 +13,16 @@
 // touching dice are split by a watershed and by trimming a die out of what
 // is joined to it, blobs that are not die-sized and square are dropped.
 // Each die's top face is placed as a square of that size where its body
-// colour is, warped to 48×48 and turned into an ink map (0 body, 1 glyph,
+// colour is (a black die on a dark mat: where it is darker than the mat
+// about it), warped to 48×48 and turned into an ink map (0 body, 1 glyph,
 // whatever the light). The face is read by a linear discriminant learnt at
 // teach time from many variants of every teach image (placement, light,
 // gradient, glare spot, blur, noise) at any quarter turn, and checked
 // against the faces' templates with small shifts (see classify.go); the
 // kind comes from the body colour (log chroma that a warm or cool light
-// hardly moves) among the kinds with that face. A die not read surely is
+// hardly moves) among the kinds with that face. A face whose edges (the
+// die's outline about it) run well off its placed square is read again
+// squared up along them (see angle.go). A die not read surely is
 // tried at a few other placements (turned, resized, shifted towards its
 // glyph), and the best fit is kept. A die still not read surely is read
 // again with a glare spot fitted (see glarefit.go): the likeliest faces'
