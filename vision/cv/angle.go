@@ -55,7 +55,7 @@ func edgeTurnOf(p []byte) (turn, coherence float64) {
 			if d < lo || d > hi {
 				continue
 			}
-			var cx, cy, w float64 // Σ over channels of m²·e^{4iθ} and m²
+			var cx, cy, w float64 // Σ over channels of m·e^{4iθ} and m
 			for ch := 0; ch < 3; ch++ {
 				gx, gy := sobel(p, n, x, y, ch)
 				m2 := gx*gx + gy*gy
