@@ -760,6 +760,13 @@ func (r *Reader) bestAngle(frame gocv.Mat, rc rect) (rect, []verdict) {
 // smallFace pixels shows less than the patch holds: its confidence
 // shrinks in proportion.
 func (r *Reader) classifyAt(frame gocv.Mat, rc rect) verdict {
+	v := r.readAt(frame, rc)
+	r.tried = append(r.tried, v)
+	return v
+}
+
+// readAt is classifyAt without keeping the reading among the die's tries.
+func (r *Reader) readAt(frame gocv.Mat, rc rect) verdict {
 	p := r.q.patch(frame, rc)
 	f, ik := featureInk(p, polAuto)
 	v := r.m.classify(f)

@@ -3,6 +3,8 @@ package cv
 import (
 	"math"
 	"testing"
+
+	"tableside/vision/synth"
 )
 
 // A reading of another face tried at another placement or angle leaves
@@ -32,5 +34,45 @@ func TestConflictsUnsure(t *testing.T) {
 		if !c.sure && math.Abs(got.conf-conflictConf*m.Threshold) > 1e-9 {
 			t.Errorf("%s: confidence %.2f, want %.2f", c.name, got.conf, conflictConf*m.Threshold)
 		}
+	}
+}
+
+// A sure reading is left unsure by a try of the same die that read
+// another face fitting at least as well, and only then; every reading
+// classifyAt makes is kept among the die's tries.
+func TestDoubtedByTries(t *testing.T) {
+	m := &Model{Classes: []Class{{Kind: "setup-theater", Face: "12"}, {Kind: "setup-theater", Face: "23"}}, Threshold: 0.5}
+	r := &Reader{m: m}
+	v := verdict{class: 1, resid: 0.049, conf: 0.8}
+	r.tried = []verdict{v, {class: 0, resid: 0.06, conf: 0.6}}
+	if got := r.doubtedByTries(v); got.conf < m.Threshold {
+		t.Errorf("another face fitting worse left the reading unsure (%.2f)", got.conf)
+	}
+	r.tried = append(r.tried, verdict{class: 0, resid: 0.037, conf: 0.4})
+	if got := r.doubtedByTries(v); got.conf >= m.Threshold {
+		t.Errorf("another face fitting better left the reading sure (%.2f)", got.conf)
+	}
+}
+
+// classifyAt keeps each reading it makes among the die's tries.
+func TestClassifyAtKeepsTries(t *testing.T) {
+	r := NewReader(model(t))
+	defer r.Close()
+	img, truth, err := synth.Frame(11, synth.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	frame, err := ToBGR(img)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer frame.Close()
+	d := truth.Dice[0]
+	rc := rect{C: pt{float64(d.X), float64(d.Y)}, W: float64(d.Size), H: float64(d.Size), Angle: d.Angle * math.Pi / 180}
+	r.tried = r.tried[:0]
+	v := r.classifyAt(frame, rc)
+	w := r.classifyAt(frame, rect{C: rc.C, W: rc.W * 0.9, H: rc.H * 0.9, Angle: rc.Angle})
+	if len(r.tried) != 2 || r.tried[0].resid != v.resid || r.tried[1].resid != w.resid {
+		t.Errorf("tries %d, want the 2 readings made", len(r.tried))
 	}
 }

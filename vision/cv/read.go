@@ -28,6 +28,7 @@ type Reader struct {
 	KindCounts map[string]int
 	placed     []Placement // of the last reading's dice
 	cands      []candidate
+	tried      []verdict // every reading of the die being read
 	blobs      []rect
 }
 
@@ -122,6 +123,14 @@ func (r *Reader) squareUp(frame gocv.Mat, rc rect, v verdict) (rect, verdict) {
 		w.conf = math.Min(w.conf, conflictConf*r.m.Threshold)
 	}
 	return alt, w
+}
+
+// doubtedByTries leaves v unsure when another face fitted the die at
+// least as well at a placement tried for it (a reading at a turned or
+// shifted placement that lost to v by another rule: a Turn Setup die whose
+// up bar a shifted placement cuts off reads its marks turned).
+func (r *Reader) doubtedByTries(v verdict) verdict {
+	return r.conflicts(v, r.tried, 0)
 }
 
 // candidate is a die read at a placement.
@@ -226,6 +235,7 @@ func (r *Reader) read(frame gocv.Mat) (vision.Reading, error) {
 	r.q.refineAll(frame, fs)
 	r.cands = r.cands[:0]
 	for i, f := range fs {
+		r.tried = r.tried[:0]
 		rc, turned := f.r, []verdict(nil)
 		if !f.solid {
 			rc, turned = r.bestAngle(frame, rc)
@@ -241,6 +251,7 @@ func (r *Reader) read(frame gocv.Mat) (vision.Reading, error) {
 		if v.conf < r.m.Threshold {
 			v = r.glareRead(frame, v)
 		}
+		v = r.doubtedByTries(v)
 		v = r.coverCheck(frame, f.r, v.at, v)
 		if v.resid > dropResid {
 			continue
