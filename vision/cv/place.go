@@ -89,37 +89,20 @@ func (q *rectifier) squareTop(m []byte) bool {
 const darkOpen = 2
 
 // openBy is the opening of a refine mask by a square of 2r+1 pixels
-// (pixels outside the patch ignored).
+// (OpenCV's: pixels outside the patch neither erode nor dilate), as a new
+// mask.
 func openBy(m []byte, r int) []byte {
-	return morph(morph(m, r, false), r, true)
-}
-
-// morph is the erosion (dilate false) or dilation of a refine mask by a
-// square of 2r+1 pixels (pixels outside the patch ignored), as a new mask.
-func morph(m []byte, r int, dilate bool) []byte {
-	const n = refineSize
-	var rows [n * n]byte
-	out := make([]byte, n*n)
-	pass := func(dst, src []byte, dx, dy int) {
-		for y := 0; y < n; y++ {
-			for x := 0; x < n; x++ {
-				v := src[y*n+x]
-				for k := -r; k <= r; k++ {
-					xx, yy := x+k*dx, y+k*dy
-					if xx < 0 || yy < 0 || xx >= n || yy >= n {
-						continue
-					}
-					if w := src[yy*n+xx]; (w > v) == dilate && w != v {
-						v = w
-					}
-				}
-				dst[y*n+x] = v
-			}
-		}
+	src, err := gocv.NewMatFromBytes(refineSize, refineSize, gocv.MatTypeCV8UC1, m)
+	if err != nil {
+		return m
 	}
-	pass(rows[:], m, 1, 0)
-	pass(out, rows[:], 0, 1)
-	return out
+	defer src.Close()
+	k := gocv.GetStructuringElement(gocv.MorphRect, image.Pt(2*r+1, 2*r+1))
+	defer k.Close()
+	dst := gocv.NewMat()
+	defer dst.Close()
+	gocv.MorphologyEx(src, &dst, gocv.MorphOpen, k)
+	return dst.ToBytes()
 }
 
 // largestPart keeps the largest blob of a refine mask (its holes kept).
