@@ -132,3 +132,36 @@ func polyArea(p []pt) float64 {
 	}
 	return math.Abs(a) / 2
 }
+
+// solveLinear solves the n×n linear system given as the n rows of its
+// augmented matrix a (n+1 values each; overwritten) into x, by
+// elimination with partial pivoting; false when it is singular.
+func solveLinear(a [][]float64, x []float64) bool {
+	n := len(a)
+	for c := 0; c < n; c++ {
+		p := c
+		for r := c + 1; r < n; r++ {
+			if math.Abs(a[r][c]) > math.Abs(a[p][c]) {
+				p = r
+			}
+		}
+		if math.Abs(a[p][c]) < 1e-9 {
+			return false
+		}
+		a[c], a[p] = a[p], a[c]
+		for r := c + 1; r < n; r++ {
+			f := a[r][c] / a[c][c]
+			for k := c; k <= n; k++ {
+				a[r][k] -= f * a[c][k]
+			}
+		}
+	}
+	for r := n - 1; r >= 0; r-- {
+		s := a[r][n]
+		for k := r + 1; k < n; k++ {
+			s -= a[r][k] * x[k]
+		}
+		x[r] = s / a[r][r]
+	}
+	return true
+}

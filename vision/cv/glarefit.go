@@ -167,7 +167,8 @@ func glareFitResid(d glareData, t []float32, spots []glareSpot) (float64, int, [
 			{sg, sgt, sgg, sggt, sgy},
 			{sgt, sgtt, sggt, sggtt, sgty},
 		}
-		b, ok := solve4(a)
+		var b [4]float64
+		ok := solveLinear([][]float64{a[0][:], a[1][:], a[2][:], a[3][:]}, b[:])
 		if !ok || b[1] <= 0 || b[2]*float64(d.bright) < 0 || b[3] < -1.1*b[1] || b[3] > 0.1*b[1] {
 			continue
 		}
@@ -181,37 +182,6 @@ func glareFitResid(d glareData, t []float32, spots []glareSpot) (float64, int, [
 		}
 	}
 	return best, at, coef
-}
-
-// solve4 solves the 4×4 system a (augmented) by elimination with partial
-// pivoting; ok is false when it is singular.
-func solve4(a [4][5]float64) (b [4]float64, ok bool) {
-	for c := 0; c < 4; c++ {
-		p := c
-		for r := c + 1; r < 4; r++ {
-			if math.Abs(a[r][c]) > math.Abs(a[p][c]) {
-				p = r
-			}
-		}
-		if math.Abs(a[p][c]) < 1e-9 {
-			return b, false
-		}
-		a[c], a[p] = a[p], a[c]
-		for r := c + 1; r < 4; r++ {
-			f := a[r][c] / a[c][c]
-			for k := c; k < 5; k++ {
-				a[r][k] -= f * a[c][k]
-			}
-		}
-	}
-	for r := 3; r >= 0; r-- {
-		s := a[r][4]
-		for k := r + 1; k < 4; k++ {
-			s -= a[r][k] * b[k]
-		}
-		b[r] = s / a[r][r]
-	}
-	return b, true
 }
 
 // glareClassFit is one class fitted with glare: its residual at its best

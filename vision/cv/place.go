@@ -662,32 +662,9 @@ func fitPlane(xs, ys, ss []float64, keep []bool) ([3]float64, bool) {
 			m[a][3] += v[a] * ss[i]
 		}
 	}
-	return solve3(m)
-}
-
-// solve3 solves a 3×3 linear system given as an augmented matrix.
-func solve3(m [3][4]float64) ([3]float64, bool) {
-	for c := 0; c < 3; c++ {
-		p := c
-		for r := c + 1; r < 3; r++ {
-			if math.Abs(m[r][c]) > math.Abs(m[p][c]) {
-				p = r
-			}
-		}
-		if math.Abs(m[p][c]) < 1e-9 {
-			return [3]float64{}, false
-		}
-		m[c], m[p] = m[p], m[c]
-		for r := 0; r < 3; r++ {
-			if r != c {
-				f := m[r][c] / m[c][c]
-				for k := c; k < 4; k++ {
-					m[r][k] -= f * m[c][k]
-				}
-			}
-		}
-	}
-	return [3]float64{m[0][3] / m[0][0], m[1][3] / m[1][1], m[2][3] / m[2][2]}, true
+	var c [3]float64
+	ok := solveLinear([][]float64{m[0][:], m[1][:], m[2][:]}, c[:])
+	return c, ok
 }
 
 // topMask marks the pixels of a refine patch that have the body's colour
