@@ -187,7 +187,7 @@ func (m *Model) classify(f feature) verdict {
 	if best.dx != 0 || best.dy != 0 {
 		// The face sits off the patch's centre: read it again centred as
 		// the best class's template found it.
-		if s := m.score(descriptorOf(blur3(blur3(shifted(f.pad, best.dx, best.dy)))), f.col); s.class >= 0 {
+		if s := m.score(descriptorOf(blur3(blur3(shiftGrid(f.ink, patchSize, best.dx, best.dy)))), f.col); s.class >= 0 {
 			fs = s
 			if fs.class != best.class || fs.rot != best.rot {
 				best = match{class: fs.class, rot: fs.rot}
@@ -622,19 +622,6 @@ const rimFrom = 0.85
 // maxRim: ink beyond the template's on the rim (in pixels of full ink)
 // at which a face is no longer sure.
 const maxRim = 12.0
-
-// shifted is the ink map (padded by padFine) moved by dx, dy as fine
-// found it: pixel (x, y) of the result is pixel (x−dx, y−dy) of the map.
-func shifted(pad []float32, dx, dy int) []float32 {
-	const n, m = patchSize, padFine
-	w := n + 2*m
-	out := make([]float32, n*n)
-	for y := 0; y < n; y++ {
-		o := (y+m-dy)*w + m - dx
-		copy(out[y*n:y*n+n], pad[o:o+n])
-	}
-	return out
-}
 
 // robustDist is the robust distance between two templates.
 func robustDist(a, b []float32) float64 {

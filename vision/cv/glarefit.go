@@ -284,24 +284,6 @@ func spotsNear(s glareSpot) []glareSpot {
 // around their best one.
 const glareRefine = 4
 
-// shiftGrid is the n×n grid v moved by dx, dy (0 where it comes from
-// beyond the edge).
-func shiftGrid(v []float32, n, dx, dy int) []float32 {
-	out := make([]float32, n*n)
-	for y := 0; y < n; y++ {
-		sy := y - dy
-		if sy < 0 || sy >= n {
-			continue
-		}
-		for x := 0; x < n; x++ {
-			if sx := x - dx; sx >= 0 && sx < n {
-				out[y*n+x] = v[sy*n+sx]
-			}
-		}
-	}
-	return out
-}
-
 // deglaredBy is the feature of patch p (first read as f) with the glare
 // fit takes out: the ink map (y - o - p·g) / (s + q·g) at full
 // resolution, each pixel weighed by the share of the glyph's contrast

@@ -436,6 +436,24 @@ func glareWeights(ik []float32) (w []float32, any bool) {
 // this share of the body-to-glyph contrast) is glare.
 const glareInk = -0.15
 
+// shiftGrid is the n×n grid v moved by dx, dy (0 where it comes from
+// beyond the edge).
+func shiftGrid(v []float32, n, dx, dy int) []float32 {
+	out := make([]float32, n*n)
+	for y := 0; y < n; y++ {
+		sy := y - dy
+		if sy < 0 || sy >= n {
+			continue
+		}
+		for x := 0; x < n; x++ {
+			if sx := x - dx; sx >= 0 && sx < n {
+				out[y*n+x] = v[sy*n+sx]
+			}
+		}
+	}
+	return out
+}
+
 // padded returns the n×n map v inside a margin of m zeros.
 func padded(v []float32, n, m int) []float32 {
 	w := n + 2*m
