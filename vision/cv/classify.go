@@ -743,17 +743,10 @@ func (r *Reader) bestAngle(frame gocv.Mat, rc rect) (rect, []verdict) {
 	return best, tried
 }
 
-// classifyAt classifies the face placed at rc. A face smaller than
-// smallFace pixels shows less than the patch holds: its confidence
-// shrinks in proportion.
+// classifyAt classifies the face placed at rc, and keeps the reading
+// among the die's tries. A face smaller than smallFace pixels shows less
+// than the patch holds: its confidence shrinks in proportion.
 func (r *Reader) classifyAt(frame gocv.Mat, rc rect) verdict {
-	v := r.readAt(frame, rc)
-	r.tried = append(r.tried, v)
-	return v
-}
-
-// readAt is classifyAt without keeping the reading among the die's tries.
-func (r *Reader) readAt(frame gocv.Mat, rc rect) verdict {
 	p := r.q.patch(frame, rc)
 	f, ik := featureInk(p, polAuto)
 	v := r.m.classify(f)
@@ -786,6 +779,7 @@ func (r *Reader) readAt(frame gocv.Mat, rc rect) verdict {
 		v.conf = math.Min(v.conf, conflictConf*r.m.Threshold)
 	}
 	v.at = rc
+	r.tried = append(r.tried, v)
 	return v
 }
 
