@@ -41,7 +41,7 @@ type Tally struct {
 	// UnsureGuessed counts the unsure dice whose best guess (never
 	// reported) was the right face: a doubt, not a misread.
 	UnsureGuessed int
-	// Misreads describe the unsure dice whose best guess was wrong.
+	// Misreads describe the unsure dice and their best guesses.
 	Misreads []string
 	// Place[condition] are the placement errors of the matched dice whose
 	// placement is known (AddPlaced).
@@ -102,18 +102,21 @@ func (t *Tally) AddPlaced(tr synth.Truth, rd vision.Reading, ps []Placement) {
 		if out == Unsure && !misread {
 			t.UnsureGuessed++
 		}
-		if out == WrongFace || out == Missed || out == WrongKind || misread {
+		if out == WrongFace || out == Missed || out == WrongKind || out == Unsure {
 			got := "nothing"
 			if j >= 0 {
 				e := rd.Dice[j]
 				got = fmt.Sprintf("%s/%s (%.2f)", e.Kind, e.Face, e.Confidence)
+				if out == Unsure {
+					out, got = "unsure, best guess right", fmt.Sprintf("%s/%s? (%.2f)", e.Kind, e.Guess, e.Confidence)
+				}
 				if misread {
-					out, got = "unsure, best guess wrong", fmt.Sprintf("%s/%s? (%.2f)", e.Kind, e.Guess, e.Confidence)
+					out = "unsure, best guess wrong"
 				}
 			}
 			line := fmt.Sprintf("%s: %s %s/%s at %d,%d size %d %s: got %s",
 				tr.Image, out, d.Kind, d.Face, d.X, d.Y, d.Size, strings.Join(conditions(tr, d), ","), got)
-			if misread {
+			if out != WrongFace && out != Missed && out != WrongKind {
 				t.Misreads = append(t.Misreads, line)
 			} else {
 				t.Errors = append(t.Errors, line)
