@@ -79,6 +79,7 @@ type verdict struct {
 	glareShare         float64 // the share of the face glare hides
 	try                int     // the placement classifyDie kept (0: the first)
 	at                 rect    // that placement
+	doubt              string  // the rule that left it unsure whatever its evidence ("": none)
 }
 
 // match is one class matched against an ink map.
@@ -195,6 +196,35 @@ func (m *Model) classify(f feature) verdict {
 			}
 		}
 	}
+	v, alt := m.judge(f, fs, best)
+	if alt.class >= 0 {
+		// The templates prefer another face than the discriminant: that
+		// face is read too, the discriminant's margin against it counted
+		// against it.
+		if w, _ := m.judge(f, m.retarget(fs, alt), alt); w.conf > v.conf {
+			v = w
+		}
+	}
+	return v
+}
+
+// retarget is fs with the best class made alt's (its margin over the best
+// class of another face negative when the discriminant prefers another).
+func (m *Model) retarget(fs faceScore, alt match) faceScore {
+	face := m.Classes[alt.class].Face
+	fs.class, fs.rot, fs.rival, fs.rivalRot, fs.margin = alt.class, alt.rot, -1, -1, math.Inf(1)
+	for i, c := range m.Classes {
+		if c.Face != face && fs.g[alt.class]-fs.g[i] < fs.margin {
+			fs.margin, fs.rival = fs.g[alt.class]-fs.g[i], i
+		}
+	}
+	return fs
+}
+
+// judge weighs the evidence for the best match of feature f (fs its
+// discriminant): the verdict, and the match of another face the
+// templates prefer (class -1: none).
+func (m *Model) judge(f feature, fs faceScore, best match) (verdict, match) {
 	zk, zcut := fs.zk, fs.zcut
 	gz := fs.gz
 	face := m.Classes[best.class].Face
@@ -232,6 +262,7 @@ func (m *Model) classify(f feature) verdict {
 	rim, rimDir := rimExcess(m.rot[best.class][best.rot], f.pad, best.dx, best.dy)
 	a := fs.margin / m.Margin
 	tmpl := math.Inf(1)
+	alt := match{class: -1}
 	if fs.rival >= 0 {
 		// The templates must not prefer the rival face.
 		// The templates must agree: the ink map nearer the best face's
@@ -248,14 +279,19 @@ func (m *Model) classify(f feature) verdict {
 			}
 			o := m.bestTurn(c, f, best, hint)
 			den := robustDist(m.rot[best.class][best.rot], m.rot[o.class][o.rot])
+			t := math.Inf(1)
 			if f.glareShare <= glareOnly {
-				tmpl = math.Min(tmpl, (o.d-best.d)/math.Max(den, 1)/minTemplatePair)
+				t = (o.d - best.d) / math.Max(den, 1) / minTemplatePair
 			}
 			if f.glare {
 				// Where glare hides part of the face, the rest must
 				// agree too (glare may wipe what told two faces apart).
-				tmpl = math.Min(tmpl, (m.maskedDist(o, f)-bm)/math.Max(den, 1)/minTemplatePair)
+				t = math.Min(t, (m.maskedDist(o, f)-bm)/math.Max(den, 1)/minTemplatePair)
 			}
+			if t < math.Min(tmpl, 0) {
+				alt = o
+			}
+			tmpl = math.Min(tmpl, t)
 		}
 	}
 	fitResid := resid
@@ -278,7 +314,8 @@ func (m *Model) classify(f feature) verdict {
 	// Templates that tell the face apart clearly, on a face they fit
 	// well and whose colour is its kind's, make up for a weak
 	// discriminant margin.
-	a = math.Min(tmpl, math.Max(a, math.Min(tmpl, fit)-tmplSlack))
+	// (A discriminant preferring another face counts against them.)
+	a = math.Min(tmpl, math.Max(a, math.Min(tmpl, fit)-tmplSlack+math.Min(0, a)))
 	// A colour far from its kind's (a small, blurred die in dim light,
 	// mixed with the mat) must be proportionally farther from the others'.
 	k := kindMargin / minKindZ / far
@@ -306,7 +343,7 @@ func (m *Model) classify(f feature) verdict {
 	v := verdict{class: class, resid: resid, conf: conf, margin: fs.margin, kindMargin: kindMargin, rival: fs.rival, fit: fit, rim: rim, rimDir: rimDir, faceEv: a, tmplEv: tmpl, kindEv: k, glare: f.glare, glareShare: f.glareShare}
 	v.alts = append(v.alts, m.Classes[class].Twins...)
 	v.alts = append(v.alts, doubt...)
-	return v
+	return v, alt
 }
 
 // calibrate sets the margin at which a face is sure from held-out
@@ -777,6 +814,7 @@ func (r *Reader) classifyAt(frame gocv.Mat, rc rect) verdict {
 	if guess && v.conf < deglaredSure*r.m.Threshold {
 		// Taking the glare out is a guess: barely sure is not sure.
 		v.conf = math.Min(v.conf, conflictConf*r.m.Threshold)
+		v.doubt = "deglared"
 	}
 	v.at = rc
 	r.tried = append(r.tried, v)
@@ -946,6 +984,7 @@ func (r *Reader) conflicts(v verdict, tried []verdict, slack float64) verdict {
 	for _, w := range tried {
 		if r.m.Classes[w.class].Face != face && w.resid <= v.resid+slack && w.conf >= conflictMin {
 			v.conf = math.Min(v.conf, conflictConf*r.m.Threshold)
+			v.doubt = "conflict:" + r.m.Classes[w.class].Face
 		}
 	}
 	return v

@@ -11,12 +11,18 @@ import (
 // showed: a placement that leaves part of a glyph outside may read another
 // face cleanly (a Turn Setup "13" whose bar is left out looks like a
 // "24"). When more than maxUncovered of the first placement's ink lies
-// outside the kept one, the die is unsure.
+// outside the kept one, the die is unsure, unless the kept placement fits
+// it far better than the first (coverFit).
 const (
 	maxUncovered  = 0.12
 	minCoverShift = 0.05
 	// coverInk: pixels of the ink map at least this inky count.
 	coverInk = 0.3
+	// coverFit: a kept placement whose best class fits the die within
+	// this share of the first placement's residual is not checked (the
+	// first was misplaced: the ink it showed outside the kept one is a
+	// neighbour's glyph or a side, not a part of the die's own left out).
+	coverFit = 0.4
 )
 
 // uncovered is the share of the ink of the top face placed at first (read
@@ -75,8 +81,9 @@ func (r *Reader) coverCheck(frame gocv.Mat, first, kept rect, v verdict) verdict
 	if v.conf < r.m.Threshold || math.Hypot(kept.C.X-first.C.X, kept.C.Y-first.C.Y) < minCoverShift*first.side() {
 		return v
 	}
-	if r.uncovered(frame, first, kept, v.class) > maxUncovered {
+	if r.uncovered(frame, first, kept, v.class) > maxUncovered && v.resid > coverFit*r.m.classify(featureOf(r.q.patch(frame, first))).resid {
 		v.conf = math.Min(v.conf, conflictConf*r.m.Threshold)
+		v.doubt = "cover"
 	}
 	return v
 }

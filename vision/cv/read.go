@@ -30,6 +30,10 @@ type Reader struct {
 	cands      []candidate
 	tried      []verdict // every reading of the die being read
 	blobs      []rect
+	// trace, when set (by the diagnostic tests), is told every die's
+	// final reading (found: its first placement) while r.tried still
+	// holds the readings tried for it.
+	trace func(found rect, v verdict)
 }
 
 // offCentre: a top face placed farther than this many sides from the
@@ -121,6 +125,7 @@ func (r *Reader) squareUp(frame gocv.Mat, rc rect, v verdict) (rect, verdict) {
 	}
 	if r.m.Classes[w.class].Face != r.m.Classes[v.class].Face && (coh < sureCoherence || w.resid > changeFit*v.resid) {
 		w.conf = math.Min(w.conf, conflictConf*r.m.Threshold)
+		w.doubt = "squareup"
 	}
 	return alt, w
 }
@@ -253,6 +258,9 @@ func (r *Reader) read(frame gocv.Mat) (vision.Reading, error) {
 		}
 		v = r.doubtedByTries(v)
 		v = r.coverCheck(frame, f.r, v.at, v)
+		if r.trace != nil {
+			r.trace(f.r, v)
+		}
 		if v.resid > dropResid {
 			continue
 		}
