@@ -174,6 +174,11 @@ const tmplSlack = 0.5
 // body than its kind's is at most this (see classify).
 const polFit = 0.5
 
+// maxUnderLight: a face read as light ink on a dark body may have at most
+// this share of its inner part well darker than the body (the right
+// readings of six rendered sets show at most 0.05).
+const maxUnderLight = 0.1
+
 // maxClasses bounds the classes of a model (the scores live on the stack).
 const maxClasses = 256
 
@@ -337,6 +342,11 @@ func (m *Model) judge(f feature, fs faceScore, best match) (verdict, match) {
 	if m.polarity(class) != f.pol {
 		// The glyph is on the other side of the body than the kind's:
 		// a misplaced face, or another kind.
+		fit = math.Min(fit, polFit)
+	}
+	if f.pol == polLight && f.under > maxUnderLight {
+		// Light ink on a dark body, yet marks well darker than the body:
+		// a light die whose glare was taken for its ink.
 		fit = math.Min(fit, polFit)
 	}
 	conf := confidence(fit, a, k)

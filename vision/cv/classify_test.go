@@ -182,3 +182,29 @@ func TestTemplatesOverruleTheDiscriminant(t *testing.T) {
 		t.Errorf("the templates named the die's own face for %d of %d dice", right, tried)
 	}
 }
+
+// A face read as light ink on a dark body is not sure when a tenth of it
+// is well darker than its body: a light die (an ivory Trick die) whose
+// glare spot was taken for light ink read as a Bank 6 at 0.67.
+func TestLightInkWithDarkMarksUnsure(t *testing.T) {
+	m := model(t)
+	q := newRectifier()
+	defer q.Close()
+	frame, dice := testDice(t)
+	seen := 0
+	for _, d := range dice {
+		f := featureOf(q.patch(frame, truePlace(d)))
+		v := m.classify(f)
+		if f.pol != polLight || v.conf < m.Threshold || f.under > maxUnderLight {
+			continue
+		}
+		seen++
+		f.under = 2 * maxUnderLight
+		if w := m.classify(f); w.conf >= m.Threshold {
+			t.Errorf("%s/%s with %.2f of its face darker than its body: sure (%.2f)", d.Kind, d.Face, f.under, w.conf)
+		}
+	}
+	if seen == 0 {
+		t.Fatal("no die read surely as light ink")
+	}
+}
