@@ -80,6 +80,8 @@ type verdict struct {
 	try                int     // the placement classifyDie kept (0: the first)
 	at                 rect    // that placement
 	doubt              string  // the rule that left it unsure whatever its evidence ("": none)
+	tclass, trot       int     // the template that fitted it best: its class and turn
+	aligned            bool    // at the placement its template was aligned to (alignFace)
 }
 
 // match is one class matched against an ink map.
@@ -350,7 +352,7 @@ func (m *Model) judge(f feature, fs faceScore, best match) (verdict, match) {
 		fit = math.Min(fit, polFit)
 	}
 	conf := confidence(fit, a, k)
-	v := verdict{class: class, resid: resid, conf: conf, margin: fs.margin, kindMargin: kindMargin, rival: fs.rival, fit: fit, rim: rim, rimDir: rimDir, faceEv: a, tmplEv: tmpl, kindEv: k, glare: f.glare, glareShare: f.glareShare}
+	v := verdict{class: class, tclass: best.class, trot: best.rot, resid: resid, conf: conf, margin: fs.margin, kindMargin: kindMargin, rival: fs.rival, fit: fit, rim: rim, rimDir: rimDir, faceEv: a, tmplEv: tmpl, kindEv: k, glare: f.glare, glareShare: f.glareShare}
 	v.alts = append(v.alts, m.Classes[class].Twins...)
 	v.alts = append(v.alts, doubt...)
 	return v, alt
@@ -928,10 +930,18 @@ func (r *Reader) retryDie(frame gocv.Mat, rc rect) verdict {
 	if v.conf >= r.m.Threshold+retryBand {
 		return v
 	}
-	// Placements to try: towards a glyph cut by the patch's edge, other
-	// sizes and shifts. Trying stops at a placement read surely that fits
-	// well.
+	// Placements to try: for a die not read surely, where the template it
+	// was read as fits it (alignFace); towards a glyph cut by the patch's
+	// edge, other sizes and shifts. Trying stops at a placement read
+	// surely that fits well.
 	var cands []rect
+	aligned := false
+	if v.conf < r.m.Threshold && !math.IsInf(v.resid, 1) {
+		var s rect
+		if s, aligned = r.alignFace(frame, rc, v.tclass, v.trot); aligned {
+			cands = append(cands, s)
+		}
+	}
 	ux, uy := math.Cos(rc.Angle), math.Sin(rc.Angle)
 	if v.rim > maxRim/2 {
 		for _, k := range rimShifts {
@@ -957,7 +967,12 @@ func (r *Reader) retryDie(frame gocv.Mat, rc rect) verdict {
 	sure := v
 	for i, s := range cands {
 		w := r.classifyAt(frame, s)
-		w.try = i + 1
+		w.try, w.aligned = i+1, aligned && i == 0
+		if w.aligned && r.m.Classes[w.class].Face != r.m.Classes[v.tclass].Face {
+			// Moved to where another face's template fits, it reads
+			// neither: that placement is no die's.
+			continue
+		}
 		tried = append(tried, w)
 		if w.resid < v.resid {
 			v = w

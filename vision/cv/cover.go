@@ -78,7 +78,7 @@ func insideQuad(q [4]pt, p pt) bool {
 // its neighbour is read at a smaller size, rightly leaving the
 // neighbour's ink out).
 func (r *Reader) coverCheck(frame gocv.Mat, first, kept rect, v verdict) verdict {
-	if v.conf < r.m.Threshold || math.Hypot(kept.C.X-first.C.X, kept.C.Y-first.C.Y) < minCoverShift*first.side() {
+	if v.conf < r.m.Threshold || v.aligned || math.Hypot(kept.C.X-first.C.X, kept.C.Y-first.C.Y) < minCoverShift*first.side() {
 		return v
 	}
 	if r.uncovered(frame, first, kept, v.class) > maxUncovered && v.resid > coverFit*r.m.classify(featureOf(r.q.patch(frame, first))).resid {

@@ -1,0 +1,200 @@
+package cv
+
+import (
+	"math"
+	"slices"
+
+	"gocv.io/x/gocv"
+)
+
+// Aligning a face to its template: a die not read surely may be placed a
+// little off (its centre a tenth of its side away, its size a few percent
+// wrong: the retries move it by one of these at a time). The template of
+// the class it was read as is fitted to the face by Gauss-Newton over a
+// similarity (shift, scale, turn) and the light (a gain of either sign and
+// an offset, so light and dark ink alike), each pixel weighed down by how
+// far it lies from the fit (a glare spot, a neighbour's glyph). The
+// template's square, moved so, is a placement retryDie tries.
+
+// Alignment window: the face's inner part (faceInner of its side, the
+// template's extent) is sampled alignScale larger, on alignSize² pixels.
+const (
+	alignSize  = 64
+	alignScale = float64(alignSize) / patchSize
+	alignIters = 12
+	// alignShift and alignScaleMax bound the fit (template pixels, and
+	// the scale either way): farther is another die or no fit.
+	alignShift    = 8.0
+	alignScaleMax = 1.2
+)
+
+// alignFace fits class c's template at turn rot to the face placed at rc:
+// the placement that fits, and false when the fit fails or leaves its
+// bounds.
+func (r *Reader) alignFace(frame gocv.Mat, rc rect, c, rot int) (rect, bool) {
+	wide := rc
+	wide.W, wide.H = rc.W*alignScale, rc.H*alignScale
+	warpSquare(frame, &r.q.big, wide.corners(faceInner), alignSize, gocv.InterpolationLinear, gocv.BorderReplicate, colorWhite)
+	p, err := r.q.big.DataPtrUint8()
+	if err != nil {
+		return rc, false
+	}
+	img := boxBlur(boxBlur(greyOf(p), alignSize), alignSize)
+	w, ok := fitSimilarity(img, r.m.rot[c][rot])
+	if !ok {
+		return rc, false
+	}
+	return w.placement(rc), true
+}
+
+// greyOf is a BGR patch's brightness.
+func greyOf(p []byte) []float32 {
+	out := make([]float32, len(p)/3)
+	for i := range out {
+		out[i] = float32(p[3*i]) + float32(p[3*i+1]) + float32(p[3*i+2])
+	}
+	return out
+}
+
+// boxBlur is a 3×3 mean of the n×n map v (clamped at the edges).
+func boxBlur(v []float32, n int) []float32 {
+	out := make([]float32, n*n)
+	for y := range n {
+		for x := range n {
+			var s float32
+			for dy := -1; dy <= 1; dy++ {
+				yy := min(n-1, max(0, y+dy))
+				for dx := -1; dx <= 1; dx++ {
+					s += v[yy*n+min(n-1, max(0, x+dx))]
+				}
+			}
+			out[y*n+x] = s / 9
+		}
+	}
+	return out
+}
+
+// similarity maps a template pixel's offset (x, y) from the template's
+// centre to (1+a)x - by + tx, bx + (1+a)y + ty from the window's centre.
+type similarity struct{ a, b, tx, ty float64 }
+
+func (s similarity) scale() float64 { return math.Hypot(1+s.a, s.b) }
+
+// placement is rc moved as s moves the template's square (s in template
+// pixels; the window's axes are rc's).
+func (s similarity) placement(rc rect) rect {
+	k := rc.W * faceInner / patchSize // frame pixels per template pixel, along W
+	kh := rc.H * faceInner / patchSize
+	ux, uy := math.Cos(rc.Angle), math.Sin(rc.Angle)
+	dx, dy := rc.squashed(s.tx*k*ux-s.ty*kh*uy, s.tx*k*uy+s.ty*kh*ux)
+	out := rc
+	out.C = pt{rc.C.X + dx, rc.C.Y + dy}
+	out.W, out.H = rc.W*s.scale(), rc.H*s.scale()
+	out.Angle = rc.Angle + math.Atan2(s.b, 1+s.a)
+	return out
+}
+
+// fitSimilarity fits template t (patchSize², its centre on the window's)
+// to the alignSize² image img: img(s(x)) ≈ g·t(x) + o, by Gauss-Newton
+// with weights that halve a pixel's pull beyond twice the median error.
+func fitSimilarity(img, t []float32) (similarity, bool) {
+	var s similarity
+	g, o := lightOf(img, t)
+	gx, gy := gradients(img, alignSize)
+	k := math.Inf(1)
+	for it := 0; it < alignIters; it++ {
+		var a [6][7]float64
+		errs := make([]float64, 0, len(t))
+		for v := range patchSize {
+			for u := range patchSize {
+				x0, y0 := float64(u)+0.5-patchSize/2, float64(v)+0.5-patchSize/2
+				X := (1+s.a)*x0 - s.b*y0 + s.tx + alignSize/2 - 0.5
+				Y := s.b*x0 + (1+s.a)*y0 + s.ty + alignSize/2 - 0.5
+				iv, ok := bilinear(img, alignSize, X, Y)
+				if !ok {
+					continue
+				}
+				ix, _ := bilinear(gx, alignSize, X, Y)
+				iy, _ := bilinear(gy, alignSize, X, Y)
+				tv := float64(t[v*patchSize+u])
+				e := iv - g*tv - o
+				errs = append(errs, math.Abs(e))
+				w := 1.0
+				if math.Abs(e) > k {
+					w = k / math.Abs(e)
+				}
+				j := [6]float64{ix*x0 + iy*y0, -ix*y0 + iy*x0, ix, iy, tv, 1}
+				for r := range 6 {
+					for c := range 6 {
+						a[r][c] += w * j[r] * j[c]
+					}
+					a[r][6] += w * j[r] * -e
+				}
+			}
+		}
+		if len(errs) < len(t)/2 {
+			return s, false
+		}
+		slices.Sort(errs)
+		k = 2 * math.Max(errs[len(errs)/2], 1)
+		var d [6]float64
+		if !solveLinear([][]float64{a[0][:], a[1][:], a[2][:], a[3][:], a[4][:], a[5][:]}, d[:]) {
+			return s, false
+		}
+		// (the light's columns are the template and 1, not their
+		// negatives: its gain and offset move by -d[4], -d[5])
+		s.a, s.b, s.tx, s.ty = s.a+d[0], s.b+d[1], s.tx+d[2], s.ty+d[3]
+		g, o = g-d[4], o-d[5]
+		if math.Abs(s.tx) > alignShift || math.Abs(s.ty) > alignShift || s.scale() > alignScaleMax || s.scale() < 1/alignScaleMax {
+			return s, false
+		}
+	}
+	return s, math.Abs(g) > 0
+}
+
+// gradients are the central differences of the n×n map v along x and y.
+func gradients(v []float32, n int) (gx, gy []float32) {
+	gx, gy = make([]float32, n*n), make([]float32, n*n)
+	for y := range n {
+		for x := range n {
+			gx[y*n+x] = (v[y*n+min(n-1, x+1)] - v[y*n+max(0, x-1)]) / 2
+			gy[y*n+x] = (v[min(n-1, y+1)*n+x] - v[max(0, y-1)*n+x]) / 2
+		}
+	}
+	return gx, gy
+}
+
+// bilinear samples the n×n map v at (x, y) (pixel centres at integers);
+// false beyond its edge.
+func bilinear(v []float32, n int, x, y float64) (float64, bool) {
+	if x < 0 || y < 0 || x > float64(n-1) || y > float64(n-1) {
+		return 0, false
+	}
+	x0, y0 := min(int(x), n-2), min(int(y), n-2)
+	fx, fy := x-float64(x0), y-float64(y0)
+	i := y0*n + x0
+	top := float64(v[i])*(1-fx) + float64(v[i+1])*fx
+	bot := float64(v[i+n])*(1-fx) + float64(v[i+n+1])*fx
+	return top*(1-fy) + bot*fy, true
+}
+
+// lightOf fits img ≈ g·t + o over the template's square unmoved (least
+// squares).
+func lightOf(img, t []float32) (g, o float64) {
+	var n, st, stt, si, sti float64
+	const off = (alignSize - patchSize) / 2
+	for v := range patchSize {
+		for u := range patchSize {
+			tv, iv := float64(t[v*patchSize+u]), float64(img[(v+off)*alignSize+u+off])
+			n++
+			st += tv
+			stt += tv * tv
+			si += iv
+			sti += tv * iv
+		}
+	}
+	if d := stt - st*st/n; d > 1e-9 {
+		g = (sti - st*si/n) / d
+	}
+	return g, (si - g*st) / n
+}

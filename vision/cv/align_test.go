@@ -1,0 +1,107 @@
+package cv
+
+import (
+	"math"
+	"testing"
+)
+
+// A face placed off its die (its centre moved by a tenth of its side, its
+// size 8% wrong, turned 5°) is moved back by fitting its class's template:
+// the aligned placement lies nearer the true one than the placement it
+// started from, for most dice.
+func TestAlignFaceMovesTowardsTheTruth(t *testing.T) {
+	r := NewReader(model(t))
+	defer r.Close()
+	frame, dice := testDice(t)
+	better, n := 0, 0
+	for i, d := range dice {
+		truth := truePlace(d)
+		v := r.classifyAt(frame, truth)
+		if r.m.Classes[v.class].Face != d.Face {
+			continue
+		}
+		off := truth
+		a := float64(i) * 2.4
+		off.C.X += 0.1 * truth.W * math.Cos(a)
+		off.C.Y += 0.1 * truth.W * math.Sin(a)
+		k := 1 + 0.08*math.Copysign(1, math.Sin(3*a))
+		off.W, off.H = truth.W*k, truth.H*k
+		off.Angle += 5 * math.Pi / 180
+		got, ok := r.alignFace(frame, off, v.tclass, v.trot)
+		n++
+		if !ok {
+			t.Logf("%s/%s: no fit", d.Kind, d.Face)
+			continue
+		}
+		if e0, e1 := placeErr(off, truth), placeErr(got, truth); e1 < e0/2 {
+			better++
+		} else {
+			t.Logf("%s/%s: error %.3f → %.3f", d.Kind, d.Face, e0, e1)
+		}
+	}
+	if n == 0 || better < n*8/10 {
+		t.Errorf("alignment halved the placement error of %d of %d dice", better, n)
+	}
+}
+
+// placeErr is how far a lies from b: its centre's distance and its side's
+// difference as shares of b's side, and its turn (radians, modulo a
+// quarter turn), summed.
+func placeErr(a, b rect) float64 {
+	turn := math.Mod(a.Angle-b.Angle, math.Pi/2)
+	if turn > math.Pi/4 {
+		turn -= math.Pi / 2
+	} else if turn < -math.Pi/4 {
+		turn += math.Pi / 2
+	}
+	return math.Hypot(a.C.X-b.C.X, a.C.Y-b.C.Y)/b.side() + math.Abs(a.side()/b.side()-1) + math.Abs(turn)
+}
+
+// fitSimilarity recovers a known shift, scale and turn of a template drawn
+// under another light (a gain, negative for light ink, and an offset).
+func TestFitSimilarityRecoversTheMove(t *testing.T) {
+	tmpl := make([]float32, patchSize*patchSize)
+	for v := range patchSize {
+		for u := range patchSize {
+			// A bar and a ring, smooth-edged (as the templates are).
+			x, y := float64(u)+0.5-patchSize/2, float64(v)+0.5-patchSize/2
+			bar := smoothEdge(math.Abs(x+12) - 3)
+			ring := smoothEdge(math.Abs(math.Hypot(x-6, y-4)-9) - 2.5)
+			tmpl[v*patchSize+u] = float32(math.Max(bar*smoothEdge(math.Abs(y)-16), ring))
+		}
+	}
+	for _, c := range []struct {
+		want similarity
+		gain float64
+	}{
+		{similarity{tx: 3, ty: -2}, 200},
+		{similarity{a: 0.06*math.Cos(0.07) - 1 + math.Cos(0.07), b: 1.06 * math.Sin(0.07), tx: -4, ty: 1}, -150},
+		{similarity{a: -0.07, tx: 2, ty: 4}, 120},
+	} {
+		img := make([]float32, alignSize*alignSize)
+		w := c.want
+		s := 1 / w.scale()
+		ca, sa := math.Cos(-math.Atan2(w.b, 1+w.a)), math.Sin(-math.Atan2(w.b, 1+w.a))
+		for Y := range alignSize {
+			for X := range alignSize {
+				// The template pixel that lands at (X, Y).
+				dx, dy := float64(X)-(alignSize/2-0.5)-w.tx, float64(Y)-(alignSize/2-0.5)-w.ty
+				x, y := s*(ca*dx-sa*dy), s*(sa*dx+ca*dy)
+				tv, _ := bilinear(tmpl, patchSize, x+patchSize/2-0.5, y+patchSize/2-0.5)
+				img[Y*alignSize+X] = float32(300 + c.gain*tv)
+			}
+		}
+		got, ok := fitSimilarity(img, tmpl)
+		if !ok {
+			t.Errorf("%+v: no fit", c.want)
+			continue
+		}
+		if math.Abs(got.tx-w.tx) > 0.3 || math.Abs(got.ty-w.ty) > 0.3 || math.Abs(got.scale()-w.scale()) > 0.01 ||
+			math.Abs(math.Atan2(got.b, 1+got.a)-math.Atan2(w.b, 1+w.a)) > 0.01 {
+			t.Errorf("fitted %+v, want %+v", got, w)
+		}
+	}
+}
+
+// smoothEdge is 1 inside (d < 0), 0 outside, over about two pixels.
+func smoothEdge(d float64) float64 { return 1 / (1 + math.Exp(2*d)) }
