@@ -506,7 +506,7 @@ func seenMap(fit glareClassFit) []float64 {
 }
 
 // glareSeenShare: see glareSpares.
-const glareSeenShare = 0.6
+const glareSeenShare = 0.4
 
 // explains tells whether the fit leaves at most glareMaxResid of the
 // face's variance unexplained (a spot that fits only part of what the
@@ -524,8 +524,8 @@ func (m *Model) deglaredRead(p []byte, f feature, fit glareClassFit) verdict {
 // the face's variance the best fit may leave unexplained.
 const (
 	glareMaxResid = 0.2
-	glareSure     = 1.2
-	glareRatio    = 1.5
+	glareSure     = 1.0
+	glareRatio    = 1.3
 )
 
 // glareClasses: how many classes glareRead fits.
