@@ -125,7 +125,7 @@ func (m *Model) score(desc []float32, col [numCol]float64) faceScore {
 		zmin = math.Min(zmin, gateZ(col, kc))
 	}
 	fs.zcut = math.Max(zPlausible, zmin+zSlack)
-	var gs [maxClasses]float64
+	gs := make([]float64, len(m.Classes)) // (kept in fs.g)
 	var rs [maxClasses]int
 	best := math.Inf(-1)
 	gz := make([]float64, len(m.Colours))
@@ -148,7 +148,7 @@ func (m *Model) score(desc []float32, col [numCol]float64) faceScore {
 			}
 		}
 	}
-	fs.g = gs[:len(m.Classes)]
+	fs.g = gs
 	if fs.class < 0 {
 		return fs
 	}
@@ -173,7 +173,8 @@ const tmplSlack = 0.5
 // body than its kind's is at most this (see classify).
 const polFit = 0.5
 
-// maxClasses bounds the classes of a model (the scores live on the stack).
+// maxClasses bounds the classes of a model (the best turns live on the
+// stack).
 const maxClasses = 256
 
 // classify matches a feature against the model's classes.
@@ -187,7 +188,9 @@ func (m *Model) classify(f feature) verdict {
 	if best.dx != 0 || best.dy != 0 {
 		// The face sits off the patch's centre: read it again centred as
 		// the best class's template found it.
-		if s := m.score(descriptorOf(blur3(blur3(shiftGrid(f.ink, patchSize, best.dx, best.dy)))), f.col); s.class >= 0 {
+		var moved [patchSize * patchSize]float32
+		shiftGridTo(moved[:], f.ink, patchSize, best.dx, best.dy)
+		if s := m.score(descriptorOfInk(moved[:]), f.col); s.class >= 0 {
 			fs = s
 			if fs.class != best.class || fs.rot != best.rot {
 				best = match{class: fs.class, rot: fs.rot}

@@ -93,7 +93,9 @@ type glareData struct {
 // pol, the glyph above the body, standardised.
 func glareDataOf(p []byte, pol int) glareData {
 	x, _ := contrastChannel(p, pol)
-	c := halve(blur3(blur3(x)))
+	var b [patchSize * patchSize]float32
+	blurTwiceTo(b[:], x)
+	c := halve(b[:])
 	d := glareData{y: c, bright: -1}
 	if pol == polLight {
 		d.bright = 1

@@ -222,7 +222,7 @@ func inkFeature(f *feature, ik, w []float32) {
 			na++
 		}
 	}
-	f.ink = blur3(blur3(ik))
+	f.ink = blurTwice(ik)
 	f.coarse = halve(f.ink)
 	f.pad = padded(f.ink, patchSize, padFine)
 	f.cpad = padded(f.coarse, patchSize/2, padCoarse)
@@ -241,7 +241,7 @@ func inkFeature(f *feature, ik, w []float32) {
 		}
 		f.glareShare = float64(hid) / float64(na)
 	}
-	f.desc = descriptorOf(blur3(blur3(f.ink)))
+	f.desc = descriptorOfInk(f.ink)
 }
 
 // deglared is the feature of a face with light ink whose glare (a smooth
@@ -440,6 +440,12 @@ const glareInk = -0.15
 // beyond the edge).
 func shiftGrid(v []float32, n, dx, dy int) []float32 {
 	out := make([]float32, n*n)
+	shiftGridTo(out, v, n, dx, dy)
+	return out
+}
+
+// shiftGridTo is shiftGrid into out (zeroed, not v).
+func shiftGridTo(out, v []float32, n, dx, dy int) {
 	for y := 0; y < n; y++ {
 		sy := y - dy
 		if sy < 0 || sy >= n {
@@ -451,7 +457,6 @@ func shiftGrid(v []float32, n, dx, dy int) []float32 {
 			}
 		}
 	}
-	return out
 }
 
 // padded returns the n×n map v inside a margin of m zeros.
@@ -501,7 +506,8 @@ func squareMask(from float64, outer bool) func() []bool {
 func contrastChannel(p []byte, pol int) ([]float32, int) {
 	const n = patchSize * patchSize
 	im := innerMask()
-	in := make([]byte, 0, 3*n)
+	var buf [3 * n]byte // (on the stack)
+	in := buf[:0]
 	for i, ok := range im {
 		if ok {
 			in = append(in, p[3*i:3*i+3]...)
@@ -557,9 +563,38 @@ func polOf(out []float32, im []bool, body float32) int {
 // blur3 smooths a patch with a 3×3 binomial kernel (edges clamped), so that
 // a pixel of misalignment costs little.
 func blur3(g []float32) []float32 {
+	out := make([]float32, patchSize*patchSize)
+	blur3To(out, g)
+	return out
+}
+
+// blurTwice is blur3(blur3(g)), the smoothing every map gets.
+func blurTwice(g []float32) []float32 {
+	out := make([]float32, patchSize*patchSize)
+	blurTwiceTo(out, g)
+	return out
+}
+
+// blurTwiceTo is blurTwice into out, the first pass's map on the stack
+// (feature maps are made by the hundred a frame: garbage costs).
+func blurTwiceTo(out, g []float32) {
+	var mid [patchSize * patchSize]float32
+	blur3To(mid[:], g)
+	blur3To(out, mid[:])
+}
+
+// descriptorOfInk is the descriptor of an ink map: blurred twice more and
+// averaged over cells.
+func descriptorOfInk(ink []float32) []float32 {
+	var b [patchSize * patchSize]float32
+	blurTwiceTo(b[:], ink)
+	return descriptorOf(b[:])
+}
+
+// blur3To is blur3 into out (not g).
+func blur3To(out, g []float32) {
 	const n = patchSize
-	tmp := make([]float32, n*n)
-	out := make([]float32, n*n)
+	var tmp [n * n]float32
 	for y := 0; y < n; y++ {
 		row, t := g[y*n:y*n+n], tmp[y*n:y*n+n]
 		t[0] = (row[0] + 2*row[0] + row[1]) / 4
@@ -575,7 +610,6 @@ func blur3(g []float32) []float32 {
 			o[x] = (up[x] + 2*mid[x] + down[x]) / 4
 		}
 	}
-	return out
 }
 
 // normalize makes v zero-mean and unit-norm in place (a flat patch stays 0).
