@@ -388,17 +388,26 @@ func rankPass(v, out []float32, r, step, across int, hi bool) {
 		for k := range n {
 			ext[k+r] = v[base+k*step]
 		}
-		for i := range m { // running extreme from each block's start
+		// (j is i mod w, then (i+1) mod w, counted: a division a pixel
+		// costs more than the rest.)
+		for i, j := 0, 0; i < m; i++ { // running extreme from each block's start
 			g[i] = ext[i]
-			if i%w != 0 {
+			if j != 0 {
 				g[i] = pick(g[i-1], ext[i])
 			}
+			if j++; j == w {
+				j = 0
+			}
 		}
-		for i := m - 1; i >= 0; i-- { // and to each block's end
+		for i, j := m-1, m%w; i >= 0; i-- { // and to each block's end
 			h[i] = ext[i]
-			if (i+1)%w != 0 && i+1 < m {
+			if j != 0 && i+1 < m {
 				h[i] = pick(h[i+1], ext[i])
 			}
+			if j == 0 {
+				j = w
+			}
+			j--
 		}
 		for k := range n { // the window ext[k .. k+2r]
 			out[base+k*step] = pick(h[k], g[k+2*r])
