@@ -3,6 +3,7 @@ package cv
 import (
 	"math"
 	"sort"
+	"sync/atomic"
 
 	"gocv.io/x/gocv"
 )
@@ -250,7 +251,7 @@ func (m *Model) classify(f feature) verdict {
 				hint = fs.rivalRot
 			}
 			o := m.bestTurn(c, f, best, hint)
-			den := robustDist(m.rot[best.class][best.rot], m.rot[o.class][o.rot])
+			den := m.tmplDist(best.class, best.rot, o.class, o.rot)
 			if f.glareShare <= glareOnly {
 				tmpl = math.Min(tmpl, (o.d-best.d)/math.Max(den, 1)/minTemplatePair)
 			}
@@ -520,7 +521,7 @@ func (m *Model) bestTurn(c int, f feature, best match, hint int) match {
 	// that is not matched finely.
 	limit := math.Inf(1)
 	if !f.glare { // (with glare, the match's shift is wanted too)
-		den := robustDist(m.rot[best.class][best.rot], m.rot[c][r1])
+		den := m.tmplDist(best.class, best.rot, c, r1)
 		limit = best.d + 2*minTemplatePair*math.Max(den, 1)
 	}
 	bd := coarseSkip * limit / 4
@@ -637,6 +638,23 @@ const rimFrom = 0.85
 // maxRim: ink beyond the template's on the rim (in pixels of full ink)
 // at which a face is no longer sure.
 const maxRim = 12.0
+
+// tmplDist is robustDist between class a's template at turn ra and class
+// b's at rb. The pairs the templates check recur die after die: each is
+// computed once for the model and kept in m.dists (its float32 sum's bits,
+// and bit 32 set once known), atomically, as readers may share a model.
+func (m *Model) tmplDist(a, ra, b, rb int) float64 {
+	i := (4*a+ra)*4*len(m.Classes) + 4*b + rb
+	if i >= len(m.dists) { // (a model not prepared)
+		return robustDist(m.rot[a][ra], m.rot[b][rb])
+	}
+	if v := atomic.LoadUint64(&m.dists[i]); v != 0 {
+		return float64(math.Float32frombits(uint32(v)))
+	}
+	d := robustDist(m.rot[a][ra], m.rot[b][rb])
+	atomic.StoreUint64(&m.dists[i], 1<<32|uint64(math.Float32bits(float32(d))))
+	return d
+}
 
 // robustDist is the robust distance between two templates.
 func robustDist(a, b []float32) float64 {

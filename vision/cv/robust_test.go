@@ -53,3 +53,20 @@ func BenchmarkShiftedDist(b *testing.B) {
 		shiftedDist(tmpl, pad, n, m, 1, -1, math.Inf(1))
 	}
 }
+
+// tmplDist gives robustDist's distance, computed or kept.
+func TestTmplDistIsRobustDist(t *testing.T) {
+	m := model(t)
+	for pass := 0; pass < 2; pass++ {
+		for a := range m.Classes {
+			for b := range m.Classes {
+				for ra := 0; ra < 4; ra++ {
+					rb := (ra + a + b) % 4
+					if got, want := m.tmplDist(a, ra, b, rb), robustDist(m.rot[a][ra], m.rot[b][rb]); got != want {
+						t.Fatalf("pass %d classes %d/%d turns %d/%d: %v, want %v", pass, a, b, ra, rb, got, want)
+					}
+				}
+			}
+		}
+	}
+}
