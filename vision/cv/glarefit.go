@@ -251,11 +251,12 @@ func fitSpots(d glareData, t []float32, spots []glareSpot) (float64, int, [4]flo
 // kept.
 func (m *Model) placeGlare(d glareData, c int, spots []glareSpot) glareClassFit {
 	best := glareClassFit{class: c, resid: math.Inf(1), spot: -1}
+	var t [patchSize * patchSize / 4]float32 // each placement's template, on the stack
 	for r := range m.coarse[c] {
 		for dy := -1; dy <= 1; dy++ {
 			for dx := -1; dx <= 1; dx++ {
 				f := glareClassFit{class: c, rot: r, dx: dx, dy: dy}
-				if res, k, coef := fitSpots(d, f.template(m), spots); res < best.resid {
+				if res, k, coef := fitSpots(d, f.templateTo(m, t[:]), spots); res < best.resid {
 					f.resid, f.spot, f.coef = res, k, coef
 					best = f
 				}
@@ -269,6 +270,12 @@ func (m *Model) placeGlare(d glareData, c int, spots []glareSpot) glareClassFit 
 // shift.
 func (f glareClassFit) template(m *Model) []float32 {
 	return shiftGrid(m.coarse[f.class][f.rot], patchSize/2, f.dx, f.dy)
+}
+
+// templateTo is template into out ((patchSize/2)²), which it returns.
+func (f glareClassFit) templateTo(m *Model, out []float32) []float32 {
+	shiftGridTo(out, m.coarse[f.class][f.rot], patchSize/2, f.dx, f.dy)
+	return out
 }
 
 // spotsNear are the spots of every radius centred within glareStep of s.

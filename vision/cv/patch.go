@@ -177,7 +177,9 @@ func featureAt(p []byte, pol int) feature {
 // face's rim.
 func featureInk(p []byte, pol int) (feature, []float32) {
 	const n = patchSize * patchSize
-	x, pol := contrastChannel(p, pol)
+	var xs [patchSize * patchSize]float32 // (on the stack)
+	pol = contrastChannelTo(xs[:], p, pol)
+	x := xs[:]
 	ring, inner := ringMask(), innerMask()
 	// Levels to a grey level: histograms of the channel (within ±442).
 	const off = 443
@@ -227,7 +229,9 @@ func inkFeature(f *feature, ik, w []float32) {
 	f.pad = padded(f.ink, patchSize, padFine)
 	f.cpad = padded(f.coarse, patchSize/2, padCoarse)
 	if w == nil {
-		w, f.glare = glareWeights(ik)
+		var ws [patchSize * patchSize]float32 // (on the stack: wpad keeps it)
+		w = ws[:]
+		f.glare = glareWeightsTo(w, ik)
 	} else {
 		f.glare = true
 	}
@@ -253,7 +257,9 @@ func inkFeature(f *feature, ik, w []float32) {
 // ok is false when no part of the face looks like glare.
 func deglared(p []byte, f feature, ik []float32) (g feature, ok bool) {
 	const n = patchSize
-	h := dilate(erode(ik, glareOpen), glareOpen)
+	var eroded [n * n]float32 // (on the stack)
+	rankFilterTo(eroded[:], ik, glareOpen, false)
+	h := dilate(eroded[:], glareOpen)
 	out := make([]float32, n*n)
 	w := make([]float32, n*n)
 	for i := range w {
@@ -351,12 +357,17 @@ func dilate(v []float32, r int) []float32 { return rankFilter(v, r, true) }
 
 // rankFilter is erode (hi false) or dilate (hi true), rows then columns.
 func rankFilter(v []float32, r int, hi bool) []float32 {
-	const n = patchSize
-	tmp := make([]float32, n*n)
-	out := make([]float32, n*n)
-	rankPass(v, tmp, r, 1, n, hi)
-	rankPass(tmp, out, r, n, 1, hi)
+	out := make([]float32, patchSize*patchSize)
+	rankFilterTo(out, v, r, hi)
 	return out
+}
+
+// rankFilterTo is rankFilter into out (not v), the rows' pass on the stack.
+func rankFilterTo(out, v []float32, r int, hi bool) {
+	const n = patchSize
+	var tmp [n * n]float32
+	rankPass(v, tmp[:], r, 1, n, hi)
+	rankPass(tmp[:], out, r, n, 1, hi)
 }
 
 // rankPass takes the minimum (or maximum) along lines of step step, lines
@@ -420,8 +431,13 @@ func rankPass(v, out []float32, r, step, across int, hi bool) {
 // any tells whether there is such a pixel. Dark dice with light glyphs
 // show glare as ink: there it is not told.
 func glareWeights(ik []float32) (w []float32, any bool) {
+	w = make([]float32, patchSize*patchSize)
+	return w, glareWeightsTo(w, ik)
+}
+
+// glareWeightsTo is glareWeights into w (patchSize²).
+func glareWeightsTo(w, ik []float32) (any bool) {
 	const n = patchSize
-	w = make([]float32, n*n)
 	for i := range w {
 		w[i] = 1
 	}
@@ -438,7 +454,7 @@ func glareWeights(ik []float32) (w []float32, any bool) {
 			}
 		}
 	}
-	return w, any
+	return any
 }
 
 // glareInk: a pixel whose ink is below this (brighter than the body by
@@ -453,8 +469,9 @@ func shiftGrid(v []float32, n, dx, dy int) []float32 {
 	return out
 }
 
-// shiftGridTo is shiftGrid into out (zeroed, not v).
+// shiftGridTo is shiftGrid into out (not v).
 func shiftGridTo(out, v []float32, n, dx, dy int) {
+	clear(out[:n*n])
 	for y := 0; y < n; y++ {
 		sy := y - dy
 		if sy < 0 || sy >= n {
@@ -513,6 +530,12 @@ func squareMask(from float64, outer bool) func() []bool {
 // glyph the heavier tail of the inner part away from it (a strip of mat
 // or a side in the ring does not flip it). It returns the polarity used.
 func contrastChannel(p []byte, pol int) ([]float32, int) {
+	out := make([]float32, patchSize*patchSize)
+	return out, contrastChannelTo(out, p, pol)
+}
+
+// contrastChannelTo is contrastChannel into out (patchSize²).
+func contrastChannelTo(out []float32, p []byte, pol int) int {
 	const n = patchSize * patchSize
 	im := innerMask()
 	var buf [3 * n]byte // (on the stack)
@@ -526,7 +549,7 @@ func contrastChannel(p []byte, pol int) ([]float32, int) {
 	if v[0]+v[1]+v[2] < 0 { // brighter is higher
 		v = [3]float64{-v[0], -v[1], -v[2]}
 	}
-	out := make([]float32, n)
+	out = out[:n]
 	rm := ringMask()
 	const off = 443
 	var hr [2 * off]int32
@@ -547,7 +570,7 @@ func contrastChannel(p []byte, pol int) ([]float32, int) {
 			out[i] = -out[i]
 		}
 	}
-	return out, pol
+	return pol
 }
 
 // polOf is the polarity a contrast channel x (brighter is higher) shows:
