@@ -165,6 +165,20 @@ func featureAt(p []byte, pol int) feature {
 	return f
 }
 
+// clampInk is min(inkHi, max(inkLo, v)) for a v that is no NaN (inkLo
+// < 0 < inkHi, so a zero keeps its sign either way), by compares: the
+// builtins must order NaNs and signed zeros, at several instructions a
+// pixel.
+func clampInk(v float32) float32 {
+	if v < inkLo {
+		return inkLo
+	}
+	if v > inkHi {
+		return inkHi
+	}
+	return v
+}
+
 // featureInk is featureAt, with the unsmoothed ink map it came from.
 // The body's and the ink's levels are the face's, not local fields: a
 // local body level (an upper envelope of the channel, a closing wider
@@ -203,7 +217,7 @@ func featureInk(p []byte, pol int) (feature, []float32) {
 	if d := body - ink; d > 4 {
 		k := float32(1 / d)
 		for i := range ik {
-			ik[i] = min(inkHi, max(inkLo, (float32(body)-x[i])*k))
+			ik[i] = clampInk((float32(body) - x[i]) * k)
 			if inner[i] && ik[i] == inkLo {
 				under++
 			}
