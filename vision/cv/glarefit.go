@@ -80,6 +80,9 @@ var glareSpots, coarseSpots = func() (all, coarse []glareSpot) {
 // polarity, brighter up (bright) or down.
 type glareData struct {
 	y      []float32
+	// spots keeps, per spot of glareSpots, its sums that no template
+	// enters (see spotSums); nil: none kept.
+	spots []spotSums
 	bright float32 // +1: y rises with brightness, -1: falls
 	// base sums over the fitted part: count, Σy, Σy².
 	n, sy, syy float64
@@ -96,7 +99,7 @@ func glareDataOf(p []byte, pol int) glareData {
 	var b [patchSize * patchSize]float32
 	blurTwiceTo(b[:], x)
 	c := halve(b[:])
-	d := glareData{y: c, bright: -1}
+	d := glareData{y: c, bright: -1, spots: make([]spotSums, len(glareSpots))}
 	if pol == polLight {
 		d.bright = 1
 	}
@@ -144,7 +147,8 @@ func glareFitResid(d glareData, t []float32, spots []glareSpot) (float64, int, [
 		}
 	}
 	for k, sp := range spots {
-		var sg, sgt, sgtt, sgg, sggt, sggtt, sgy, sgty float64
+		sg, sgg, sgy := d.spotSums(sp)
+		var sgt, sgtt, sggt, sggtt, sgty float64
 		j := 0
 		w := sp.x1 - sp.x0
 		for y := sp.y0; y < sp.y1; y++ {
@@ -153,13 +157,10 @@ func glareFitResid(d glareData, t []float32, spots []glareSpot) (float64, int, [
 			for x, g32 := range gr {
 				g, tv, yv := float64(g32), float64(tr[x]), float64(row[x])
 				gt := g * tv
-				sg += g
 				sgt += gt
 				sgtt += gt * tv
-				sgg += g * g
 				sggt += g * gt
 				sggtt += gt * gt
-				sgy += g * yv
 				sgty += gt * yv
 			}
 		}
@@ -184,6 +185,42 @@ func glareFitResid(d glareData, t []float32, spots []glareSpot) (float64, int, [
 		}
 	}
 	return best, at, coef
+}
+
+// spotSums are the sums of spot sp's fit to d that no template enters:
+// Σg, Σg² and Σg·y over the spot, each summed in the order glareFitResid
+// sums the others. Placing the glare fits every class at every turn and
+// shift with the same spots: they are made once per spot and kept in
+// d.spots.
+type spotSums struct {
+	sg, sgg, sgy float64
+	known        bool
+}
+
+func (d glareData) spotSums(sp glareSpot) (sg, sgg, sgy float64) {
+	var keep *spotSums
+	if i := sp.index; i < len(d.spots) && len(sp.g) > 0 && &glareSpots[i].g[0] == &sp.g[0] {
+		if keep = &d.spots[i]; keep.known {
+			return keep.sg, keep.sgg, keep.sgy
+		}
+	}
+	const n = patchSize / 2
+	j := 0
+	w := sp.x1 - sp.x0
+	for y := sp.y0; y < sp.y1; y++ {
+		row, gr := d.y[y*n+sp.x0:y*n+sp.x1], sp.g[j:j+w]
+		j += w
+		for x, g32 := range gr {
+			g, yv := float64(g32), float64(row[x])
+			sg += g
+			sgg += g * g
+			sgy += g * yv
+		}
+	}
+	if keep != nil {
+		*keep = spotSums{sg: sg, sgg: sgg, sgy: sgy, known: true}
+	}
+	return sg, sgg, sgy
 }
 
 // glareClassFit is one class fitted with glare: its residual at its best
