@@ -3,7 +3,6 @@ package cv
 import (
 	"image"
 	"math"
-	"slices"
 
 	"gocv.io/x/gocv"
 )
@@ -314,7 +313,8 @@ func deglared(p []byte, f feature, ik []float32) (g feature, ok bool) {
 // when glare hides most of the face or no glyph shows.
 func glyphLevel(out, w []float32) (q float32, ok bool) {
 	inner := innerMask()
-	var seen []float32
+	var buf [patchSize * patchSize]float32 // (on the stack)
+	seen := buf[:0]
 	for i, in := range inner {
 		if in && w[i] == 1 {
 			seen = append(seen, out[i])
@@ -323,8 +323,9 @@ func glyphLevel(out, w []float32) (q float32, ok bool) {
 	if len(seen) < len(inner)/4 {
 		return 0, false
 	}
-	slices.Sort(seen)
-	q = seen[len(seen)-1-len(seen)*inkPctPer1000/1000]
+	// The quantile's value, not the order: selected, not sorted (a zero's
+	// sign may differ, and a zero is no glyph level either way).
+	q = quickselect(seen, len(seen)-1-len(seen)*inkPctPer1000/1000)
 	return q, q >= glareMinInk
 }
 
@@ -741,8 +742,8 @@ func median(v []float64) float64 {
 	return quickselect(v, k)
 }
 
-// quickselect returns the k-th smallest of v (reordering v).
-func quickselect(v []float64, k int) float64 {
+// quickselect returns the k-th smallest of v (reordering v; no NaNs).
+func quickselect[T float32 | float64](v []T, k int) T {
 	lo, hi := 0, len(v)-1
 	for lo < hi {
 		p := v[(lo+hi)/2]

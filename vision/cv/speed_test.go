@@ -5,6 +5,7 @@ package cv
 import (
 	"math"
 	"math/rand"
+	"slices"
 	"testing"
 )
 
@@ -137,6 +138,23 @@ func TestClampInkIsMinMax(t *testing.T) {
 	for _, v := range vs {
 		if got, want := clampInk(v), min(inkHi, max(inkLo, v)); math.Float32bits(got) != math.Float32bits(want) {
 			t.Fatalf("clampInk(%v) = %v, want %v", v, got, want)
+		}
+	}
+}
+
+// glyphLevel's selected quantile is the sorted one.
+func TestQuickselectIsSorted(t *testing.T) {
+	rng := rand.New(rand.NewSource(13))
+	for trial := 0; trial < 300; trial++ {
+		v := make([]float32, 1+rng.Intn(2000))
+		for i := range v {
+			v[i] = float32(rng.Intn(50)) / 7 // ties too
+		}
+		k := rng.Intn(len(v))
+		s := append([]float32(nil), v...)
+		slices.Sort(s)
+		if got := quickselect(v, k); got != s[k] {
+			t.Fatalf("trial %d: %v, want %v", trial, got, s[k])
 		}
 	}
 }
