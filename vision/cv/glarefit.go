@@ -79,10 +79,10 @@ var glareSpots, coarseSpots = func() (all, coarse []glareSpot) {
 // glareData is the half-resolution contrast channel of a patch at one
 // polarity, brighter up (bright) or down.
 type glareData struct {
-	y      []float32
+	y []float32
 	// spots keeps, per spot of glareSpots, its sums that no template
 	// enters (see spotSums); nil: none kept.
-	spots []spotSums
+	spots  []spotSums
 	bright float32 // +1: y rises with brightness, -1: falls
 	// base sums over the fitted part: count, Σy, Σy².
 	n, sy, syy float64
