@@ -781,7 +781,8 @@ func (r *Reader) bestAngle(frame gocv.Mat, rc rect) (rect, []verdict) {
 // than the patch holds: its confidence shrinks in proportion.
 func (r *Reader) classifyAt(frame gocv.Mat, rc rect) verdict {
 	p := r.q.patch(frame, rc)
-	f, ik := featureInk(p, polAuto)
+	r.slab.reset() // (no map of the last placement's read is alive)
+	f, ik := featureInk(&r.slab, p, polAuto)
 	v := r.m.classify(f)
 	guess := false // v read with the glare taken out
 	if v.conf < r.m.Threshold && f.pol == polLight {
@@ -789,7 +790,7 @@ func (r *Reader) classifyAt(frame gocv.Mat, rc rect) verdict {
 		// read again with the glare taken out (kept only when its kind
 		// is not in doubt: glare tints the body, and the Turn Setup
 		// dice's colours lie close).
-		if g, ok := deglared(p, f, ik); ok {
+		if g, ok := deglared(&r.slab, p, f, ik); ok {
 			if w := r.m.classify(g); w.conf > v.conf && len(w.alts) == len(r.m.Classes[w.class].Twins) {
 				v, guess = w, true
 			}
@@ -799,7 +800,7 @@ func (r *Reader) classifyAt(frame gocv.Mat, rc rect) verdict {
 		// Glare may flip the face's contrast (a light spot on a die with
 		// dark ink looks like light ink): the face is read again at the
 		// polarity of the kinds its body's chroma says.
-		g := featureAt(p, -f.pol)
+		g, _ := featureInk(&r.slab, p, -f.pol)
 		w := r.m.classify(g)
 		kc := r.m.Colours[r.m.colOf[w.class]]
 		if r.m.polarity(w.class) == -f.pol && w.conf > v.conf && math.Abs(g.col[2]-kc.Mean[2]) < flipContrast {

@@ -360,7 +360,7 @@ func deglaredBy(p []byte, f feature, fit glareClassFit, d glareData, pol int) fe
 		}
 	}
 	g := feature{col: spotFreeColour(p, ik, h, f.col), pol: pol, under: f.under}
-	inkFeature(&g, ik, w)
+	inkFeature(nil, &g, ik, w)
 	return g
 }
 

@@ -59,8 +59,12 @@ const (
 
 // descriptorOf averages an ink map over blocks.
 func descriptorOf(ink []float32) []float32 {
+	return descriptorOfTo(make([]float32, descDim), ink)
+}
+
+// descriptorOfTo is descriptorOf into out (zeroed), which it returns.
+func descriptorOfTo(out, ink []float32) []float32 {
 	const n = patchSize
-	out := make([]float32, descDim)
 	for y := 0; y < n; y++ {
 		for x := 0; x < n; x++ {
 			out[(y/descCell)*descN+x/descCell] += ink[y*n+x]
@@ -160,7 +164,7 @@ func featureOf(p []byte) feature { return featureAt(p, polAuto) }
 // featureAt computes the feature of a BGR patch at polarity pol (polAuto:
 // as the patch shows it).
 func featureAt(p []byte, pol int) feature {
-	f, _ := featureInk(p, pol)
+	f, _ := featureInk(nil, p, pol)
 	return f
 }
 
@@ -188,7 +192,9 @@ func clampInk(v float32) float32 {
 // from a filled mark (glarefit.go tells them apart with the templates);
 // taught, the local map hollows filled marks and hides a misplaced
 // face's rim.
-func featureInk(p []byte, pol int) (feature, []float32) {
+//
+// Its maps come from sl (nil: fresh ones).
+func featureInk(sl *floatSlab, p []byte, pol int) (feature, []float32) {
 	const n = patchSize * patchSize
 	var xs [patchSize * patchSize]float32 // (on the stack)
 	pol = contrastChannelTo(xs[:], p, pol)
@@ -211,7 +217,7 @@ func featureInk(p []byte, pol int) (feature, []float32) {
 	}
 	body := histMedian(hr[:], nr) - off
 	ink := histQuantile(ha[:], na*inkPctPer1000/1000) - off
-	ik := make([]float32, n)
+	ik := sl.get(n)
 	under := 0
 	if d := body - ink; d > 4 {
 		k := float32(1 / d)
@@ -223,13 +229,13 @@ func featureInk(p []byte, pol int) (feature, []float32) {
 		}
 	}
 	f := feature{col: bodyColour(p, ik, ring), pol: pol, under: float64(under) / float64(na)}
-	inkFeature(&f, ik, nil)
+	inkFeature(sl, &f, ik, nil)
 	return f, ik
 }
 
-// inkFeature fills f's maps from the unsmoothed ink map ik; w (nil: from
-// glareWeights) weighs its pixels.
-func inkFeature(f *feature, ik, w []float32) {
+// inkFeature fills f's maps (from sl) from the unsmoothed ink map ik; w
+// (nil: from glareWeights) weighs its pixels.
+func inkFeature(sl *floatSlab, f *feature, ik, w []float32) {
 	inner := innerMask()
 	na := 0
 	for _, in := range inner {
@@ -237,10 +243,12 @@ func inkFeature(f *feature, ik, w []float32) {
 			na++
 		}
 	}
-	f.ink = blurTwice(ik)
-	f.coarse = halve(f.ink)
-	f.pad = padded(f.ink, patchSize, padFine)
-	f.cpad = padded(f.coarse, patchSize/2, padCoarse)
+	const n, h = patchSize, patchSize / 2
+	f.ink = sl.get(n * n)
+	blurTwiceTo(f.ink, ik)
+	f.coarse = halveTo(sl.get(h*h), f.ink)
+	f.pad = paddedTo(sl.get((n+2*padFine)*(n+2*padFine)), f.ink, n, padFine)
+	f.cpad = paddedTo(sl.get((h+2*padCoarse)*(h+2*padCoarse)), f.coarse, h, padCoarse)
 	if w == nil {
 		var ws [patchSize * patchSize]float32 // (on the stack: wpad keeps it)
 		w = ws[:]
@@ -248,7 +256,7 @@ func inkFeature(f *feature, ik, w []float32) {
 	} else {
 		f.glare = true
 	}
-	f.wpad = padded(w, patchSize, padFine)
+	f.wpad = paddedTo(sl.get((n+2*padFine)*(n+2*padFine)), w, n, padFine)
 	if f.glare {
 		hid := 0
 		for i, x := range w {
@@ -258,7 +266,9 @@ func inkFeature(f *feature, ik, w []float32) {
 		}
 		f.glareShare = float64(hid) / float64(na)
 	}
-	f.desc = descriptorOfInk(f.ink)
+	var b [n * n]float32
+	blurTwiceTo(b[:], f.ink)
+	f.desc = descriptorOfTo(sl.get(descDim), b[:])
 }
 
 // deglared is the feature of a face with light ink whose glare (a smooth
@@ -268,13 +278,16 @@ func inkFeature(f *feature, ik, w []float32) {
 // marks for glare), the ink map is rescaled as if the glare blended every pixel
 // towards the glyph's level, and pixels where glare is strong weigh 0.
 // ok is false when no part of the face looks like glare.
-func deglared(p []byte, f feature, ik []float32) (g feature, ok bool) {
+//
+// Its maps come from sl (nil: fresh ones).
+func deglared(sl *floatSlab, p []byte, f feature, ik []float32) (g feature, ok bool) {
 	const n = patchSize
 	var eroded [n * n]float32 // (on the stack)
 	rankFilterTo(eroded[:], ik, glareOpen, false)
-	h := dilate(eroded[:], glareOpen)
-	out := make([]float32, n*n)
-	w := make([]float32, n*n)
+	h := sl.get(n * n)
+	rankFilterTo(h, eroded[:], glareOpen, true)
+	out := sl.get(n * n)
+	w := sl.get(n * n)
 	for i := range w {
 		w[i] = 1
 	}
@@ -304,7 +317,7 @@ func deglared(p []byte, f feature, ik []float32) (g feature, ok bool) {
 		out[i] = min(inkHi, max(inkLo, out[i]/q))
 	}
 	g = feature{col: glareFreeColour(p, ik, h, f.col), pol: f.pol, under: f.under}
-	inkFeature(&g, out, w)
+	inkFeature(sl, &g, out, w)
 	return g, true
 }
 
@@ -502,8 +515,12 @@ func shiftGridTo(out, v []float32, n, dx, dy int) {
 
 // padded returns the n×n map v inside a margin of m zeros.
 func padded(v []float32, n, m int) []float32 {
+	return paddedTo(make([]float32, (n+2*m)*(n+2*m)), v, n, m)
+}
+
+// paddedTo is padded into out (zeroed), which it returns.
+func paddedTo(out, v []float32, n, m int) []float32 {
 	w := n + 2*m
-	out := make([]float32, w*w)
 	for y := 0; y < n; y++ {
 		copy(out[(y+m)*w+m:(y+m)*w+m+n], v[y*n:(y+1)*n])
 	}
@@ -808,8 +825,12 @@ func dot(a, b []float32) float32 {
 
 // halve averages 2×2 blocks of a patchSize² grid (a copy).
 func halve(v []float32) []float32 {
+	return halveTo(make([]float32, patchSize*patchSize/4), v)
+}
+
+// halveTo is halve into out, which it returns.
+func halveTo(out, v []float32) []float32 {
 	const n, h = patchSize, patchSize / 2
-	out := make([]float32, h*h)
 	for y := 0; y < h; y++ {
 		for x := 0; x < h; x++ {
 			i := 2*y*n + 2*x
@@ -818,3 +839,30 @@ func halve(v []float32) []float32 {
 	}
 	return out
 }
+
+// floatSlab hands out float32 maps from one backing array, reused: the
+// maps of the features a placement's read makes are dead once it is read
+// (see classifyAt), and made afresh they were most of a frame's garbage.
+// A nil slab hands out fresh maps.
+type floatSlab struct {
+	buf []float32
+	off int
+}
+
+// get is n zeroed float32s, valid until reset.
+func (s *floatSlab) get(n int) []float32 {
+	if s == nil {
+		return make([]float32, n)
+	}
+	if s.off+n > len(s.buf) {
+		// A new backing array: what was handed out keeps the old one.
+		s.buf, s.off = make([]float32, max(2*len(s.buf), 1<<16, n)), 0
+	}
+	out := s.buf[s.off : s.off+n : s.off+n]
+	s.off += n
+	clear(out)
+	return out
+}
+
+// reset takes back every map handed out.
+func (s *floatSlab) reset() { s.off = 0 }

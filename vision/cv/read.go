@@ -30,6 +30,7 @@ type Reader struct {
 	cands      []candidate
 	tried      []verdict // every reading of the die being read
 	blobs      []rect
+	slab       floatSlab // the maps of the placement being read (classifyAt)
 }
 
 // offCentre: a top face placed farther than this many sides from the
