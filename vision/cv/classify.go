@@ -3,6 +3,7 @@ package cv
 import (
 	"math"
 	"sort"
+	"sync/atomic"
 
 	"gocv.io/x/gocv"
 )
@@ -128,7 +129,7 @@ func (m *Model) score(desc []float32, col [numCol]float64) faceScore {
 		zmin = math.Min(zmin, gateZ(col, kc))
 	}
 	fs.zcut = math.Max(zPlausible, zmin+zSlack)
-	var gs [maxClasses]float64
+	gs := make([]float64, len(m.Classes)) // (kept in fs.g)
 	var rs [maxClasses]int
 	best := math.Inf(-1)
 	gz := make([]float64, len(m.Colours))
@@ -151,7 +152,7 @@ func (m *Model) score(desc []float32, col [numCol]float64) faceScore {
 			}
 		}
 	}
-	fs.g = gs[:len(m.Classes)]
+	fs.g = gs
 	if fs.class < 0 {
 		return fs
 	}
@@ -181,7 +182,8 @@ const polFit = 0.5
 // readings of six rendered sets show at most 0.05).
 const maxUnderLight = 0.1
 
-// maxClasses bounds the classes of a model (the scores live on the stack).
+// maxClasses bounds the classes of a model (the best turns live on the
+// stack).
 const maxClasses = 256
 
 // classify matches a feature against the model's classes.
@@ -195,7 +197,9 @@ func (m *Model) classify(f feature) verdict {
 	if best.dx != 0 || best.dy != 0 {
 		// The face sits off the patch's centre: read it again centred as
 		// the best class's template found it.
-		if s := m.score(descriptorOf(blur3(blur3(shiftGrid(f.ink, patchSize, best.dx, best.dy)))), f.col); s.class >= 0 {
+		var moved [patchSize * patchSize]float32
+		shiftGridTo(moved[:], f.ink, patchSize, best.dx, best.dy)
+		if s := m.score(descriptorOfInk(moved[:]), f.col); s.class >= 0 {
 			fs = s
 			if fs.class != best.class || fs.rot != best.rot {
 				best = match{class: fs.class, rot: fs.rot}
@@ -285,7 +289,7 @@ func (m *Model) judge(f feature, fs faceScore, best match) (verdict, match) {
 				hint = fs.rivalRot
 			}
 			o := m.bestTurn(c, f, best, hint)
-			den := robustDist(m.rot[best.class][best.rot], m.rot[o.class][o.rot])
+			den := m.tmplDist(best.class, best.rot, o.class, o.rot)
 			t := math.Inf(1)
 			if f.glareShare <= glareOnly {
 				t = (o.d - best.d) / math.Max(den, 1) / minTemplatePair
@@ -431,8 +435,20 @@ func (m *Model) fineUpTo(mt *match, f feature, limit float64) {
 }
 
 // shiftedDist is the robust distance between the n×n template t and the
-// map padded by m moved by dx, dy; it stops early beyond limit.
+// map padded by m moved by dx, dy; it stops early beyond limit. It is the
+// classifier's hottest loop: on amd64 it runs in SSE (robustRows), the
+// same sums in the same order.
 func shiftedDist(t, pad []float32, n, m, dx, dy int, limit float64) float64 {
+	const cap2 = truncErr * truncErr
+	w := n + 2*m
+	if o := (m-dy)*w + m - dx; haveRobustRows && n%4 == 0 && n > 0 && len(t) >= n*n && o >= 0 && o+(n-1)*w+n <= len(pad) {
+		return robustRows(&t[0], &pad[o], n, w, cap2, limit)
+	}
+	return shiftedDistGo(t, pad, n, m, dx, dy, limit)
+}
+
+// shiftedDistGo is shiftedDist in Go: four sums a row (x mod 4).
+func shiftedDistGo(t, pad []float32, n, m, dx, dy int, limit float64) float64 {
 	const cap2 = truncErr * truncErr
 	w := n + 2*m
 	var s float32
@@ -554,7 +570,7 @@ func (m *Model) bestTurn(c int, f feature, best match, hint int) match {
 	// that is not matched finely.
 	limit := math.Inf(1)
 	if !f.glare { // (with glare, the match's shift is wanted too)
-		den := robustDist(m.rot[best.class][best.rot], m.rot[c][r1])
+		den := m.tmplDist(best.class, best.rot, c, r1)
 		limit = best.d + 2*minTemplatePair*math.Max(den, 1)
 	}
 	bd := coarseSkip * limit / 4
@@ -671,6 +687,23 @@ const rimFrom = 0.85
 // maxRim: ink beyond the template's on the rim (in pixels of full ink)
 // at which a face is no longer sure.
 const maxRim = 12.0
+
+// tmplDist is robustDist between class a's template at turn ra and class
+// b's at rb. The pairs the templates check recur die after die: each is
+// computed once for the model and kept in m.dists (its float32 sum's bits,
+// and bit 32 set once known), atomically, as readers may share a model.
+func (m *Model) tmplDist(a, ra, b, rb int) float64 {
+	i := (4*a+ra)*4*len(m.Classes) + 4*b + rb
+	if i >= len(m.dists) { // (a model not prepared)
+		return robustDist(m.rot[a][ra], m.rot[b][rb])
+	}
+	if v := atomic.LoadUint64(&m.dists[i]); v != 0 {
+		return float64(math.Float32frombits(uint32(v)))
+	}
+	d := robustDist(m.rot[a][ra], m.rot[b][rb])
+	atomic.StoreUint64(&m.dists[i], 1<<32|uint64(math.Float32bits(float32(d))))
+	return d
+}
 
 // robustDist is the robust distance between two templates.
 func robustDist(a, b []float32) float64 {
@@ -797,7 +830,8 @@ func (r *Reader) bestAngle(frame gocv.Mat, rc rect) (rect, []verdict) {
 // than the patch holds: its confidence shrinks in proportion.
 func (r *Reader) classifyAt(frame gocv.Mat, rc rect) verdict {
 	p := r.q.patch(frame, rc)
-	f, ik := featureInk(p, polAuto)
+	r.slab.reset() // (no map of the last placement's read is alive)
+	f, ik := featureInk(&r.slab, p, polAuto)
 	v := r.m.classify(f)
 	guess := false // v read with the glare taken out
 	if v.conf < r.m.Threshold && f.pol == polLight {
@@ -805,7 +839,7 @@ func (r *Reader) classifyAt(frame gocv.Mat, rc rect) verdict {
 		// read again with the glare taken out (kept only when its kind
 		// is not in doubt: glare tints the body, and the Turn Setup
 		// dice's colours lie close).
-		if g, ok := deglared(p, f, ik); ok {
+		if g, ok := deglared(&r.slab, p, f, ik); ok {
 			if w := r.m.classify(g); w.conf > v.conf && len(w.alts) == len(r.m.Classes[w.class].Twins) {
 				v, guess = w, true
 			}
@@ -815,7 +849,7 @@ func (r *Reader) classifyAt(frame gocv.Mat, rc rect) verdict {
 		// Glare may flip the face's contrast (a light spot on a die with
 		// dark ink looks like light ink): the face is read again at the
 		// polarity of the kinds its body's chroma says.
-		g := featureAt(p, -f.pol)
+		g, _ := featureInk(&r.slab, p, -f.pol)
 		w := r.m.classify(g)
 		kc := r.m.Colours[r.m.colOf[w.class]]
 		if r.m.polarity(w.class) == -f.pol && w.conf > v.conf && math.Abs(g.col[2]-kc.Mean[2]) < flipContrast {

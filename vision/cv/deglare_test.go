@@ -32,11 +32,11 @@ func TestDeglared(t *testing.T) {
 	const n = patchSize
 	p := make([]byte, 3*n*n)
 	f := feature{pol: polLight}
-	if _, ok := deglared(p, f, glyphMap(false, 0, 0, 0)); ok {
+	if _, ok := deglared(nil, p, f, glyphMap(false, 0, 0, 0)); ok {
 		t.Error("a face without glare was de-glared")
 	}
 	ik := glyphMap(true, 12, 36, 1)
-	g, ok := deglared(p, f, ik)
+	g, ok := deglared(nil, p, f, ik)
 	if !ok {
 		t.Fatal("a glare spot was not found")
 	}

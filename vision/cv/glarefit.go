@@ -79,7 +79,10 @@ var glareSpots, coarseSpots = func() (all, coarse []glareSpot) {
 // glareData is the half-resolution contrast channel of a patch at one
 // polarity, brighter up (bright) or down.
 type glareData struct {
-	y      []float32
+	y []float32
+	// spots keeps, per spot of glareSpots, its sums that no template
+	// enters (see spotSums); nil: none kept.
+	spots  []spotSums
 	bright float32 // +1: y rises with brightness, -1: falls
 	// base sums over the fitted part: count, Σy, Σy².
 	n, sy, syy float64
@@ -93,8 +96,10 @@ type glareData struct {
 // pol, the glyph above the body, standardised.
 func glareDataOf(p []byte, pol int) glareData {
 	x, _ := contrastChannel(p, pol)
-	c := halve(blur3(blur3(x)))
-	d := glareData{y: c, bright: -1}
+	var b [patchSize * patchSize]float32
+	blurTwiceTo(b[:], x)
+	c := halve(b[:])
+	d := glareData{y: c, bright: -1, spots: make([]spotSums, len(glareSpots))}
 	if pol == polLight {
 		d.bright = 1
 	}
@@ -142,7 +147,8 @@ func glareFitResid(d glareData, t []float32, spots []glareSpot) (float64, int, [
 		}
 	}
 	for k, sp := range spots {
-		var sg, sgt, sgtt, sgg, sggt, sggtt, sgy, sgty float64
+		sg, sgg, sgy := d.spotSums(sp)
+		var sgt, sgtt, sggt, sggtt, sgty float64
 		j := 0
 		w := sp.x1 - sp.x0
 		for y := sp.y0; y < sp.y1; y++ {
@@ -151,13 +157,10 @@ func glareFitResid(d glareData, t []float32, spots []glareSpot) (float64, int, [
 			for x, g32 := range gr {
 				g, tv, yv := float64(g32), float64(tr[x]), float64(row[x])
 				gt := g * tv
-				sg += g
 				sgt += gt
 				sgtt += gt * tv
-				sgg += g * g
 				sggt += g * gt
 				sggtt += gt * gt
-				sgy += g * yv
 				sgty += gt * yv
 			}
 		}
@@ -182,6 +185,42 @@ func glareFitResid(d glareData, t []float32, spots []glareSpot) (float64, int, [
 		}
 	}
 	return best, at, coef
+}
+
+// spotSums are the sums of spot sp's fit to d that no template enters:
+// Σg, Σg² and Σg·y over the spot, each summed in the order glareFitResid
+// sums the others. Placing the glare fits every class at every turn and
+// shift with the same spots: they are made once per spot and kept in
+// d.spots.
+type spotSums struct {
+	sg, sgg, sgy float64
+	known        bool
+}
+
+func (d glareData) spotSums(sp glareSpot) (sg, sgg, sgy float64) {
+	var keep *spotSums
+	if i := sp.index; i < len(d.spots) && len(sp.g) > 0 && &glareSpots[i].g[0] == &sp.g[0] {
+		if keep = &d.spots[i]; keep.known {
+			return keep.sg, keep.sgg, keep.sgy
+		}
+	}
+	const n = patchSize / 2
+	j := 0
+	w := sp.x1 - sp.x0
+	for y := sp.y0; y < sp.y1; y++ {
+		row, gr := d.y[y*n+sp.x0:y*n+sp.x1], sp.g[j:j+w]
+		j += w
+		for x, g32 := range gr {
+			g, yv := float64(g32), float64(row[x])
+			sg += g
+			sgg += g * g
+			sgy += g * yv
+		}
+	}
+	if keep != nil {
+		*keep = spotSums{sg: sg, sgg: sgg, sgy: sgy, known: true}
+	}
+	return sg, sgg, sgy
 }
 
 // glareClassFit is one class fitted with glare: its residual at its best
@@ -249,11 +288,12 @@ func fitSpots(d glareData, t []float32, spots []glareSpot) (float64, int, [4]flo
 // kept.
 func (m *Model) placeGlare(d glareData, c int, spots []glareSpot) glareClassFit {
 	best := glareClassFit{class: c, resid: math.Inf(1), spot: -1}
+	var t [patchSize * patchSize / 4]float32 // each placement's template, on the stack
 	for r := range m.coarse[c] {
 		for dy := -1; dy <= 1; dy++ {
 			for dx := -1; dx <= 1; dx++ {
 				f := glareClassFit{class: c, rot: r, dx: dx, dy: dy}
-				if res, k, coef := fitSpots(d, f.template(m), spots); res < best.resid {
+				if res, k, coef := fitSpots(d, f.templateTo(m, t[:]), spots); res < best.resid {
 					f.resid, f.spot, f.coef = res, k, coef
 					best = f
 				}
@@ -267,6 +307,12 @@ func (m *Model) placeGlare(d glareData, c int, spots []glareSpot) glareClassFit 
 // shift.
 func (f glareClassFit) template(m *Model) []float32 {
 	return shiftGrid(m.coarse[f.class][f.rot], patchSize/2, f.dx, f.dy)
+}
+
+// templateTo is template into out ((patchSize/2)²), which it returns.
+func (f glareClassFit) templateTo(m *Model, out []float32) []float32 {
+	shiftGridTo(out, m.coarse[f.class][f.rot], patchSize/2, f.dx, f.dy)
+	return out
 }
 
 // spotsNear are the spots of every radius centred within glareStep of s.
@@ -314,7 +360,7 @@ func deglaredBy(p []byte, f feature, fit glareClassFit, d glareData, pol int) fe
 		}
 	}
 	g := feature{col: spotFreeColour(p, ik, h, f.col), pol: pol, under: f.under}
-	inkFeature(&g, ik, w)
+	inkFeature(nil, &g, ik, w)
 	return g
 }
 

@@ -38,6 +38,8 @@ type Model struct {
 	rot    [][4][]float32 // per class, its template at the 4 rotations
 	coarse [][4][]float32 // the same at half resolution
 	colOf  []int          // per class, its kind's index in Colours
+	// dists caches tmplDist (see there).
+	dists []uint64
 	// wRot holds per class and quarter turn r the discriminant weights
 	// turned by r (class c, turn r at (4c+r)·descDim).
 	wRot []float32
@@ -89,6 +91,7 @@ func (m *Model) prepare() {
 	m.coarse = make([][4][]float32, len(m.Classes))
 	m.colOf = make([]int, len(m.Classes))
 	m.wRot = make([]float32, 4*descDim*len(m.Classes))
+	m.dists = make([]uint64, 16*len(m.Classes)*len(m.Classes))
 	for i, c := range m.Classes {
 		for r := 0; r < 4; r++ {
 			row := m.wRot[(4*i+r)*descDim : (4*i+r+1)*descDim]

@@ -3,7 +3,6 @@ package cv
 import (
 	"image"
 	"math"
-	"slices"
 
 	"gocv.io/x/gocv"
 )
@@ -60,8 +59,12 @@ const (
 
 // descriptorOf averages an ink map over blocks.
 func descriptorOf(ink []float32) []float32 {
+	return descriptorOfTo(make([]float32, descDim), ink)
+}
+
+// descriptorOfTo is descriptorOf into out (zeroed), which it returns.
+func descriptorOfTo(out, ink []float32) []float32 {
 	const n = patchSize
-	out := make([]float32, descDim)
 	for y := 0; y < n; y++ {
 		for x := 0; x < n; x++ {
 			out[(y/descCell)*descN+x/descCell] += ink[y*n+x]
@@ -161,8 +164,22 @@ func featureOf(p []byte) feature { return featureAt(p, polAuto) }
 // featureAt computes the feature of a BGR patch at polarity pol (polAuto:
 // as the patch shows it).
 func featureAt(p []byte, pol int) feature {
-	f, _ := featureInk(p, pol)
+	f, _ := featureInk(nil, p, pol)
 	return f
+}
+
+// clampInk is min(inkHi, max(inkLo, v)) for a v that is no NaN (inkLo
+// < 0 < inkHi, so a zero keeps its sign either way), by compares: the
+// builtins must order NaNs and signed zeros, at several instructions a
+// pixel.
+func clampInk(v float32) float32 {
+	if v < inkLo {
+		return inkLo
+	}
+	if v > inkHi {
+		return inkHi
+	}
+	return v
 }
 
 // featureInk is featureAt, with the unsmoothed ink map it came from.
@@ -175,9 +192,13 @@ func featureAt(p []byte, pol int) feature {
 // from a filled mark (glarefit.go tells them apart with the templates);
 // taught, the local map hollows filled marks and hides a misplaced
 // face's rim.
-func featureInk(p []byte, pol int) (feature, []float32) {
+//
+// Its maps come from sl (nil: fresh ones).
+func featureInk(sl *floatSlab, p []byte, pol int) (feature, []float32) {
 	const n = patchSize * patchSize
-	x, pol := contrastChannel(p, pol)
+	var xs [patchSize * patchSize]float32 // (on the stack)
+	pol = contrastChannelTo(xs[:], p, pol)
+	x := xs[:]
 	ring, inner := ringMask(), innerMask()
 	// Levels to a grey level: histograms of the channel (within ±442).
 	const off = 443
@@ -196,25 +217,25 @@ func featureInk(p []byte, pol int) (feature, []float32) {
 	}
 	body := histMedian(hr[:], nr) - off
 	ink := histQuantile(ha[:], na*inkPctPer1000/1000) - off
-	ik := make([]float32, n)
+	ik := sl.get(n)
 	under := 0
 	if d := body - ink; d > 4 {
 		k := float32(1 / d)
 		for i := range ik {
-			ik[i] = min(inkHi, max(inkLo, (float32(body)-x[i])*k))
+			ik[i] = clampInk((float32(body) - x[i]) * k)
 			if inner[i] && ik[i] == inkLo {
 				under++
 			}
 		}
 	}
 	f := feature{col: bodyColour(p, ik, ring), pol: pol, under: float64(under) / float64(na)}
-	inkFeature(&f, ik, nil)
+	inkFeature(sl, &f, ik, nil)
 	return f, ik
 }
 
-// inkFeature fills f's maps from the unsmoothed ink map ik; w (nil: from
-// glareWeights) weighs its pixels.
-func inkFeature(f *feature, ik, w []float32) {
+// inkFeature fills f's maps (from sl) from the unsmoothed ink map ik; w
+// (nil: from glareWeights) weighs its pixels.
+func inkFeature(sl *floatSlab, f *feature, ik, w []float32) {
 	inner := innerMask()
 	na := 0
 	for _, in := range inner {
@@ -222,16 +243,20 @@ func inkFeature(f *feature, ik, w []float32) {
 			na++
 		}
 	}
-	f.ink = blur3(blur3(ik))
-	f.coarse = halve(f.ink)
-	f.pad = padded(f.ink, patchSize, padFine)
-	f.cpad = padded(f.coarse, patchSize/2, padCoarse)
+	const n, h = patchSize, patchSize / 2
+	f.ink = sl.get(n * n)
+	blurTwiceTo(f.ink, ik)
+	f.coarse = halveTo(sl.get(h*h), f.ink)
+	f.pad = paddedTo(sl.get((n+2*padFine)*(n+2*padFine)), f.ink, n, padFine)
+	f.cpad = paddedTo(sl.get((h+2*padCoarse)*(h+2*padCoarse)), f.coarse, h, padCoarse)
 	if w == nil {
-		w, f.glare = glareWeights(ik)
+		var ws [patchSize * patchSize]float32 // (on the stack: wpad keeps it)
+		w = ws[:]
+		f.glare = glareWeightsTo(w, ik)
 	} else {
 		f.glare = true
 	}
-	f.wpad = padded(w, patchSize, padFine)
+	f.wpad = paddedTo(sl.get((n+2*padFine)*(n+2*padFine)), w, n, padFine)
 	if f.glare {
 		hid := 0
 		for i, x := range w {
@@ -241,7 +266,9 @@ func inkFeature(f *feature, ik, w []float32) {
 		}
 		f.glareShare = float64(hid) / float64(na)
 	}
-	f.desc = descriptorOf(blur3(blur3(f.ink)))
+	var b [n * n]float32
+	blurTwiceTo(b[:], f.ink)
+	f.desc = descriptorOfTo(sl.get(descDim), b[:])
 }
 
 // deglared is the feature of a face with light ink whose glare (a smooth
@@ -251,11 +278,16 @@ func inkFeature(f *feature, ik, w []float32) {
 // marks for glare), the ink map is rescaled as if the glare blended every pixel
 // towards the glyph's level, and pixels where glare is strong weigh 0.
 // ok is false when no part of the face looks like glare.
-func deglared(p []byte, f feature, ik []float32) (g feature, ok bool) {
+//
+// Its maps come from sl (nil: fresh ones).
+func deglared(sl *floatSlab, p []byte, f feature, ik []float32) (g feature, ok bool) {
 	const n = patchSize
-	h := dilate(erode(ik, glareOpen), glareOpen)
-	out := make([]float32, n*n)
-	w := make([]float32, n*n)
+	var eroded [n * n]float32 // (on the stack)
+	rankFilterTo(eroded[:], ik, glareOpen, false)
+	h := sl.get(n * n)
+	rankFilterTo(h, eroded[:], glareOpen, true)
+	out := sl.get(n * n)
+	w := sl.get(n * n)
 	for i := range w {
 		w[i] = 1
 	}
@@ -285,7 +317,7 @@ func deglared(p []byte, f feature, ik []float32) (g feature, ok bool) {
 		out[i] = min(inkHi, max(inkLo, out[i]/q))
 	}
 	g = feature{col: glareFreeColour(p, ik, h, f.col), pol: f.pol, under: f.under}
-	inkFeature(&g, out, w)
+	inkFeature(sl, &g, out, w)
 	return g, true
 }
 
@@ -294,7 +326,8 @@ func deglared(p []byte, f feature, ik []float32) (g feature, ok bool) {
 // when glare hides most of the face or no glyph shows.
 func glyphLevel(out, w []float32) (q float32, ok bool) {
 	inner := innerMask()
-	var seen []float32
+	var buf [patchSize * patchSize]float32 // (on the stack)
+	seen := buf[:0]
 	for i, in := range inner {
 		if in && w[i] == 1 {
 			seen = append(seen, out[i])
@@ -303,8 +336,9 @@ func glyphLevel(out, w []float32) (q float32, ok bool) {
 	if len(seen) < len(inner)/4 {
 		return 0, false
 	}
-	slices.Sort(seen)
-	q = seen[len(seen)-1-len(seen)*inkPctPer1000/1000]
+	// The quantile's value, not the order: selected, not sorted (a zero's
+	// sign may differ, and a zero is no glyph level either way).
+	q = quickselect(seen, len(seen)-1-len(seen)*inkPctPer1000/1000)
 	return q, q >= glareMinInk
 }
 
@@ -351,12 +385,17 @@ func dilate(v []float32, r int) []float32 { return rankFilter(v, r, true) }
 
 // rankFilter is erode (hi false) or dilate (hi true), rows then columns.
 func rankFilter(v []float32, r int, hi bool) []float32 {
-	const n = patchSize
-	tmp := make([]float32, n*n)
-	out := make([]float32, n*n)
-	rankPass(v, tmp, r, 1, n, hi)
-	rankPass(tmp, out, r, n, 1, hi)
+	out := make([]float32, patchSize*patchSize)
+	rankFilterTo(out, v, r, hi)
 	return out
+}
+
+// rankFilterTo is rankFilter into out (not v), the rows' pass on the stack.
+func rankFilterTo(out, v []float32, r int, hi bool) {
+	const n = patchSize
+	var tmp [n * n]float32
+	rankPass(v, tmp[:], r, 1, n, hi)
+	rankPass(tmp[:], out, r, n, 1, hi)
 }
 
 // rankPass takes the minimum (or maximum) along lines of step step, lines
@@ -388,17 +427,26 @@ func rankPass(v, out []float32, r, step, across int, hi bool) {
 		for k := range n {
 			ext[k+r] = v[base+k*step]
 		}
-		for i := range m { // running extreme from each block's start
+		// (j is i mod w, then (i+1) mod w, counted: a division a pixel
+		// costs more than the rest.)
+		for i, j := 0, 0; i < m; i++ { // running extreme from each block's start
 			g[i] = ext[i]
-			if i%w != 0 {
+			if j != 0 {
 				g[i] = pick(g[i-1], ext[i])
 			}
+			if j++; j == w {
+				j = 0
+			}
 		}
-		for i := m - 1; i >= 0; i-- { // and to each block's end
+		for i, j := m-1, m%w; i >= 0; i-- { // and to each block's end
 			h[i] = ext[i]
-			if (i+1)%w != 0 && i+1 < m {
+			if j != 0 && i+1 < m {
 				h[i] = pick(h[i+1], ext[i])
 			}
+			if j == 0 {
+				j = w
+			}
+			j--
 		}
 		for k := range n { // the window ext[k .. k+2r]
 			out[base+k*step] = pick(h[k], g[k+2*r])
@@ -411,8 +459,13 @@ func rankPass(v, out []float32, r, step, across int, hi bool) {
 // any tells whether there is such a pixel. Dark dice with light glyphs
 // show glare as ink: there it is not told.
 func glareWeights(ik []float32) (w []float32, any bool) {
+	w = make([]float32, patchSize*patchSize)
+	return w, glareWeightsTo(w, ik)
+}
+
+// glareWeightsTo is glareWeights into w (patchSize²).
+func glareWeightsTo(w, ik []float32) (any bool) {
 	const n = patchSize
-	w = make([]float32, n*n)
 	for i := range w {
 		w[i] = 1
 	}
@@ -429,7 +482,7 @@ func glareWeights(ik []float32) (w []float32, any bool) {
 			}
 		}
 	}
-	return w, any
+	return any
 }
 
 // glareInk: a pixel whose ink is below this (brighter than the body by
@@ -440,6 +493,13 @@ const glareInk = -0.15
 // beyond the edge).
 func shiftGrid(v []float32, n, dx, dy int) []float32 {
 	out := make([]float32, n*n)
+	shiftGridTo(out, v, n, dx, dy)
+	return out
+}
+
+// shiftGridTo is shiftGrid into out (not v).
+func shiftGridTo(out, v []float32, n, dx, dy int) {
+	clear(out[:n*n])
 	for y := 0; y < n; y++ {
 		sy := y - dy
 		if sy < 0 || sy >= n {
@@ -451,13 +511,16 @@ func shiftGrid(v []float32, n, dx, dy int) []float32 {
 			}
 		}
 	}
-	return out
 }
 
 // padded returns the n×n map v inside a margin of m zeros.
 func padded(v []float32, n, m int) []float32 {
+	return paddedTo(make([]float32, (n+2*m)*(n+2*m)), v, n, m)
+}
+
+// paddedTo is padded into out (zeroed), which it returns.
+func paddedTo(out, v []float32, n, m int) []float32 {
 	w := n + 2*m
-	out := make([]float32, w*w)
 	for y := 0; y < n; y++ {
 		copy(out[(y+m)*w+m:(y+m)*w+m+n], v[y*n:(y+1)*n])
 	}
@@ -499,9 +562,16 @@ func squareMask(from float64, outer bool) func() []bool {
 // glyph the heavier tail of the inner part away from it (a strip of mat
 // or a side in the ring does not flip it). It returns the polarity used.
 func contrastChannel(p []byte, pol int) ([]float32, int) {
+	out := make([]float32, patchSize*patchSize)
+	return out, contrastChannelTo(out, p, pol)
+}
+
+// contrastChannelTo is contrastChannel into out (patchSize²).
+func contrastChannelTo(out []float32, p []byte, pol int) int {
 	const n = patchSize * patchSize
 	im := innerMask()
-	in := make([]byte, 0, 3*n)
+	var buf [3 * n]byte // (on the stack)
+	in := buf[:0]
 	for i, ok := range im {
 		if ok {
 			in = append(in, p[3*i:3*i+3]...)
@@ -511,7 +581,7 @@ func contrastChannel(p []byte, pol int) ([]float32, int) {
 	if v[0]+v[1]+v[2] < 0 { // brighter is higher
 		v = [3]float64{-v[0], -v[1], -v[2]}
 	}
-	out := make([]float32, n)
+	out = out[:n]
 	rm := ringMask()
 	const off = 443
 	var hr [2 * off]int32
@@ -532,7 +602,7 @@ func contrastChannel(p []byte, pol int) ([]float32, int) {
 			out[i] = -out[i]
 		}
 	}
-	return out, pol
+	return pol
 }
 
 // polOf is the polarity a contrast channel x (brighter is higher) shows:
@@ -557,9 +627,38 @@ func polOf(out []float32, im []bool, body float32) int {
 // blur3 smooths a patch with a 3×3 binomial kernel (edges clamped), so that
 // a pixel of misalignment costs little.
 func blur3(g []float32) []float32 {
+	out := make([]float32, patchSize*patchSize)
+	blur3To(out, g)
+	return out
+}
+
+// blurTwice is blur3(blur3(g)), the smoothing every map gets.
+func blurTwice(g []float32) []float32 {
+	out := make([]float32, patchSize*patchSize)
+	blurTwiceTo(out, g)
+	return out
+}
+
+// blurTwiceTo is blurTwice into out, the first pass's map on the stack
+// (feature maps are made by the hundred a frame: garbage costs).
+func blurTwiceTo(out, g []float32) {
+	var mid [patchSize * patchSize]float32
+	blur3To(mid[:], g)
+	blur3To(out, mid[:])
+}
+
+// descriptorOfInk is the descriptor of an ink map: blurred twice more and
+// averaged over cells.
+func descriptorOfInk(ink []float32) []float32 {
+	var b [patchSize * patchSize]float32
+	blurTwiceTo(b[:], ink)
+	return descriptorOf(b[:])
+}
+
+// blur3To is blur3 into out (not g).
+func blur3To(out, g []float32) {
 	const n = patchSize
-	tmp := make([]float32, n*n)
-	out := make([]float32, n*n)
+	var tmp [n * n]float32
 	for y := 0; y < n; y++ {
 		row, t := g[y*n:y*n+n], tmp[y*n:y*n+n]
 		t[0] = (row[0] + 2*row[0] + row[1]) / 4
@@ -575,7 +674,6 @@ func blur3(g []float32) []float32 {
 			o[x] = (up[x] + 2*mid[x] + down[x]) / 4
 		}
 	}
-	return out
 }
 
 // normalize makes v zero-mean and unit-norm in place (a flat patch stays 0).
@@ -661,8 +759,8 @@ func median(v []float64) float64 {
 	return quickselect(v, k)
 }
 
-// quickselect returns the k-th smallest of v (reordering v).
-func quickselect(v []float64, k int) float64 {
+// quickselect returns the k-th smallest of v (reordering v; no NaNs).
+func quickselect[T float32 | float64](v []T, k int) T {
 	lo, hi := 0, len(v)-1
 	for lo < hi {
 		p := v[(lo+hi)/2]
@@ -727,8 +825,12 @@ func dot(a, b []float32) float32 {
 
 // halve averages 2×2 blocks of a patchSize² grid (a copy).
 func halve(v []float32) []float32 {
+	return halveTo(make([]float32, patchSize*patchSize/4), v)
+}
+
+// halveTo is halve into out, which it returns.
+func halveTo(out, v []float32) []float32 {
 	const n, h = patchSize, patchSize / 2
-	out := make([]float32, h*h)
 	for y := 0; y < h; y++ {
 		for x := 0; x < h; x++ {
 			i := 2*y*n + 2*x
@@ -737,3 +839,30 @@ func halve(v []float32) []float32 {
 	}
 	return out
 }
+
+// floatSlab hands out float32 maps from one backing array, reused: the
+// maps of the features a placement's read makes are dead once it is read
+// (see classifyAt), and made afresh they were most of a frame's garbage.
+// A nil slab hands out fresh maps.
+type floatSlab struct {
+	buf []float32
+	off int
+}
+
+// get is n zeroed float32s, valid until reset.
+func (s *floatSlab) get(n int) []float32 {
+	if s == nil {
+		return make([]float32, n)
+	}
+	if s.off+n > len(s.buf) {
+		// A new backing array: what was handed out keeps the old one.
+		s.buf, s.off = make([]float32, max(2*len(s.buf), 1<<16, n)), 0
+	}
+	out := s.buf[s.off : s.off+n : s.off+n]
+	s.off += n
+	clear(out)
+	return out
+}
+
+// reset takes back every map handed out.
+func (s *floatSlab) reset() { s.off = 0 }

@@ -809,28 +809,34 @@ func kthOf(hist []int32, k int) int {
 // mainAxis is the unit colour direction of largest spread of the BGR
 // pixels p, by power iteration from grey.
 func mainAxis(p []byte) [3]float64 {
-	var mean [3]float64
+	// The sums of bytes are whole numbers far below 2⁵³: summed as
+	// integers they are the float64 sums exactly.
+	var sum [3]int
 	np := len(p) / 3
-	for i := 0; i < 3*np; i += 3 {
-		for c := 0; c < 3; c++ {
-			mean[c] += float64(p[i+c])
-		}
+	p = p[:3*np]
+	for i := 0; i+2 < len(p); i += 3 {
+		sum[0] += int(p[i])
+		sum[1] += int(p[i+1])
+		sum[2] += int(p[i+2])
 	}
+	var mean [3]float64
 	for c := range mean {
-		mean[c] /= float64(np)
+		mean[c] = float64(sum[c]) / float64(np)
 	}
-	var cov [3][3]float64
-	for i := 0; i < 3*np; i += 3 {
-		var d [3]float64
-		for c := 0; c < 3; c++ {
-			d[c] = float64(p[i+c]) - mean[c]
-		}
-		for a := 0; a < 3; a++ {
-			for b := 0; b < 3; b++ {
-				cov[a][b] += d[a] * d[b]
-			}
-		}
+	// cov is symmetric, each pair's products summed in the same order
+	// either way round (d[a]·d[b] is d[b]·d[a]): the six sums above the
+	// diagonal are made, and mirrored.
+	var c00, c01, c02, c11, c12, c22 float64
+	for i := 0; i+2 < len(p); i += 3 {
+		d0, d1, d2 := float64(p[i])-mean[0], float64(p[i+1])-mean[1], float64(p[i+2])-mean[2]
+		c00 += d0 * d0
+		c01 += d0 * d1
+		c02 += d0 * d2
+		c11 += d1 * d1
+		c12 += d1 * d2
+		c22 += d2 * d2
 	}
+	cov := [3][3]float64{{c00, c01, c02}, {c01, c11, c12}, {c02, c12, c22}}
 	v := [3]float64{0.114, 0.587, 0.299}
 	for it := 0; it < 8; it++ {
 		var w [3]float64

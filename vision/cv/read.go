@@ -30,6 +30,7 @@ type Reader struct {
 	cands      []candidate
 	tried      []verdict // every reading of the die being read
 	blobs      []rect
+	slab       floatSlab // the maps of the placement being read (classifyAt)
 	// trace, when set (by the diagnostic tests), is told every die's
 	// final reading (found: its first placement) while r.tried still
 	// holds the readings tried for it.
