@@ -5,6 +5,7 @@ import (
 	"image/color"
 	"math"
 	"runtime"
+	"slices"
 	"sort"
 	"unsafe"
 
@@ -679,11 +680,30 @@ func dieSides(bs []blob) func(pt) float64 {
 		}
 	}
 	if len(ss) == 0 {
-		s := math.Sqrt(big)
+		s := shortSide(bs, big)
 		return func(pt) float64 { return s }
 	}
 	f := sizeModel(xs, ys, ss)
 	return func(p pt) float64 { return f(p.X, p.Y) }
+}
+
+// shortSide is the side of a die when no blob looks like one: the median
+// of the blobs' shorter sides (dice touching in a row are a die wide),
+// blobs smaller than an eighth of the largest (area big) left out (glyphs
+// of dice as dark as the mat, pieces); the largest's side when fewer
+// than two are left (one die, a shadow making it long).
+func shortSide(bs []blob, big float64) float64 {
+	var short []float64
+	for _, b := range bs {
+		if b.area >= big/8 {
+			short = append(short, math.Min(b.r.W, b.r.H))
+		}
+	}
+	if len(short) < 2 {
+		return math.Sqrt(big)
+	}
+	slices.Sort(short)
+	return short[len(short)/2]
 }
 
 // blobDistance fills the blob of contour (within mask's size) and computes

@@ -89,3 +89,24 @@ func TestFreeInkCentre(t *testing.T) {
 		t.Errorf("centre without dice %v, want between the two inks", c)
 	}
 }
+
+// When no blob looks like one square die (every die touches another, or
+// shows only its glyph), a die's side is the blobs' shorter side, not the
+// largest blob's (a pair of touching dice, which then went unsplit: seed 1
+// frame 42 missed three dice so).
+func TestDieSideWithoutSquareBlobs(t *testing.T) {
+	pair := func(w, h float64) blob { return blob{r: rect{W: w, H: h}, area: 0.95 * w * h} }
+	cases := []struct {
+		name string
+		bs   []blob
+		want float64
+	}{
+		{"pairs and a glyph", []blob{pair(123, 60), pair(88, 55), pair(85, 51), {r: rect{W: 30, H: 12}, area: 200}}, 55},
+		{"one long die and its shadow", []blob{pair(90, 50)}, math.Sqrt(0.95 * 90 * 50)},
+	}
+	for _, c := range cases {
+		if got := dieSides(c.bs)(pt{}); math.Abs(got-c.want) > 1e-9 {
+			t.Errorf("%s: side %.1f, want %.1f", c.name, got, c.want)
+		}
+	}
+}
