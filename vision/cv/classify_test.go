@@ -36,21 +36,12 @@ func TestClassifyAnyQuarterTurn(t *testing.T) {
 	m := model(t)
 	q := newRectifier()
 	defer q.Close()
-	paths, _ := filepath.Glob(filepath.Join(testSet, "test", "*.jpg"))
-	tr, err := synth.LoadTruth(strings.TrimSuffix(paths[0], ".jpg") + ".json")
-	if err != nil {
-		t.Fatal(err)
-	}
-	frame, err := ReadImageFile(paths[0])
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer frame.Close()
+	frame, dice := testDice(t)
 	right := 0
-	for _, d := range tr.Dice {
+	for _, d := range dice {
 		for turn := 0; turn < 4; turn++ {
-			rc := rect{C: pt{float64(d.X), float64(d.Y)}, W: float64(d.Size), H: float64(d.Size),
-				Angle: (d.Angle + 90*float64(turn)) * math.Pi / 180}
+			rc := truePlace(d)
+			rc.Angle += float64(turn) * math.Pi / 2
 			v := m.classify(featureOf(q.patch(frame, rc)))
 			if v.conf >= m.Threshold && m.Classes[v.class].Face != d.Face {
 				t.Errorf("%s/%s turned %d×90°: read %s with confidence %.2f", d.Kind, d.Face, turn, m.Classes[v.class].Face, v.conf)
@@ -60,8 +51,8 @@ func TestClassifyAnyQuarterTurn(t *testing.T) {
 			}
 		}
 	}
-	if want := 4 * len(tr.Dice) * 9 / 10; right < want {
-		t.Errorf("%d of %d turned faces read right, want ≥ %d", right, 4*len(tr.Dice), want)
+	if want := 4 * len(dice) * 9 / 10; right < want {
+		t.Errorf("%d of %d turned faces read right, want ≥ %d", right, 4*len(dice), want)
 	}
 }
 
