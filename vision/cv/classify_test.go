@@ -94,20 +94,10 @@ func BenchmarkClassify(b *testing.B) {
 	m := model(b)
 	q := newRectifier()
 	defer q.Close()
-	paths, _ := filepath.Glob(filepath.Join(testSet, "test", "*.jpg"))
-	tr, err := synth.LoadTruth(strings.TrimSuffix(paths[0], ".jpg") + ".json")
-	if err != nil {
-		b.Fatal(err)
-	}
-	frame, err := ReadImageFile(paths[0])
-	if err != nil {
-		b.Fatal(err)
-	}
-	defer frame.Close()
+	frame, dice := testDice(b)
 	var ps [][]byte
-	for _, d := range tr.Dice {
-		rc := rect{C: pt{float64(d.X), float64(d.Y)}, W: float64(d.Size), H: float64(d.Size), Angle: d.Angle * math.Pi / 180}
-		ps = append(ps, append([]byte(nil), q.patch(frame, rc)...))
+	for _, d := range dice {
+		ps = append(ps, append([]byte(nil), q.patch(frame, truePlace(d))...))
 	}
 	b.ResetTimer()
 	t0 := cpuTime()
@@ -121,7 +111,7 @@ func BenchmarkClassify(b *testing.B) {
 
 // testDice are the dice of the small test set's first frame, each with the
 // frame (closed by the test's cleanup) it lies in.
-func testDice(t *testing.T) (gocv.Mat, []synth.DieTruth) {
+func testDice(t testing.TB) (gocv.Mat, []synth.DieTruth) {
 	t.Helper()
 	paths, _ := filepath.Glob(filepath.Join(testSet, "test", "*.jpg"))
 	tr, err := synth.LoadTruth(strings.TrimSuffix(paths[0], ".jpg") + ".json")
