@@ -836,7 +836,12 @@ func mainAxis(p []byte) [3]float64 {
 		c12 += d1 * d2
 		c22 += d2 * d2
 	}
-	cov := [3][3]float64{{c00, c01, c02}, {c01, c11, c12}, {c02, c12, c22}}
+	return principalAxis([3][3]float64{{c00, c01, c02}, {c01, c11, c12}, {c02, c12, c22}})
+}
+
+// principalAxis is the unit eigenvector of the largest eigenvalue of a
+// colour covariance cov, by power iteration from the luma weights.
+func principalAxis(cov [3][3]float64) [3]float64 {
 	v := [3]float64{0.114, 0.587, 0.299}
 	for it := 0; it < 8; it++ {
 		var w [3]float64

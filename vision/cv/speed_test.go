@@ -98,23 +98,7 @@ func mainAxisPlain(p []byte) [3]float64 {
 			}
 		}
 	}
-	v := [3]float64{0.114, 0.587, 0.299}
-	for it := 0; it < 8; it++ {
-		var w [3]float64
-		for a := 0; a < 3; a++ {
-			for b := 0; b < 3; b++ {
-				w[a] += cov[a][b] * v[b]
-			}
-		}
-		norm := math.Sqrt(w[0]*w[0] + w[1]*w[1] + w[2]*w[2])
-		if norm < 1e-9 {
-			break
-		}
-		for a := range v {
-			v[a] = w[a] / norm
-		}
-	}
-	return v
+	return principalAxis(cov)
 }
 
 func TestMainAxisMatchesPlain(t *testing.T) {
