@@ -217,6 +217,45 @@ func TestDumpRead(t *testing.T) {
 	}
 }
 
+// TestDumpTries is a tool for following one die through the reading: it
+// lists every placement tried for the die found nearest
+// $TABLESIDE_DUMP_AT ("x,y", frame pixels) and what was read there, then
+// the final reading.
+//
+//	TABLESIDE_DUMP=/tmp/f5/test/frame-0070.jpg TABLESIDE_DUMP_MODEL=/tmp/f5/model.bin \
+//	  TABLESIDE_DUMP_DIR=/tmp/dump TABLESIDE_DUMP_AT=640,360 go test -run TestDumpTries -v ./vision/cv
+func TestDumpTries(t *testing.T) {
+	var at pt
+	if _, err := fmt.Sscanf(os.Getenv("TABLESIDE_DUMP_AT"), "%f,%f", &at.X, &at.Y); err != nil {
+		t.Skip("set TABLESIDE_DUMP_AT=x,y too")
+	}
+	r, frame, _ := dumpReader(t)
+	best := math.Inf(1)
+	var lines []string
+	r.trace = func(found rect, v verdict) {
+		d := math.Hypot(found.C.X-at.X, found.C.Y-at.Y)
+		if d >= best {
+			return
+		}
+		best, lines = d, nil
+		for i, w := range r.tried {
+			lines = append(lines, fmt.Sprintf("try %d: %s", i, describe(r.m, w)))
+		}
+		lines = append(lines, "final: "+describe(r.m, v))
+	}
+	r.read(frame)
+	for _, l := range lines {
+		t.Log(l)
+	}
+}
+
+// describe tells a reading and where it was made.
+func describe(m *Model, v verdict) string {
+	c := m.Classes[v.class]
+	return fmt.Sprintf("at %.0f,%.0f side %.1f turned %.1f°: %s/%s conf %.2f resid %.3f face %.2f tmpl %.2f fit %.2f doubt %q",
+		v.at.C.X, v.at.C.Y, v.at.side(), v.at.Angle*180/math.Pi, c.Kind, c.Face, v.conf, v.resid, v.faceEv, v.tmplEv, v.fit, v.doubt)
+}
+
 // TestPlaceDiag measures the steps of top-face placement against a
 // rendered set's truth (TABLESIDE_PLACE=DIR): the side of the top faces
 // found on their own, the frame's size model, and the placed squares.
