@@ -151,7 +151,7 @@ func diceBench(args []string, stdout, stderr io.Writer) int {
 	seed := fs.Uint64("seed", 1, "seed of the rendered teach and test sets")
 	frames := fs.Int("frames", 200, "test frames of 11 dice (200 → 2,200 dice)")
 	keep := fs.String("dir", "", "render into this directory and keep it (default: a temporary one)")
-	errs := fs.Int("errors", 20, "list at most this many confident errors, misses and extra dice (and as many unsure dice whose best guess was wrong)")
+	errs := fs.Int("errors", 20, "list at most this many confident errors, misses and extra dice (and as many unsure dice, each with its best guess)")
 	reuse := fs.Bool("reuse", false, "--dir already holds the rendered set: teach and read it without rendering")
 	if err := fs.Parse(args); err != nil {
 		return 2
