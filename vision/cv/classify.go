@@ -1003,8 +1003,9 @@ func (r *Reader) retryDie(frame gocv.Mat, rc rect) verdict {
 		w := r.classifyAt(frame, s)
 		w.try, w.aligned = i+1, aligned && i == 0
 		if w.aligned && r.m.Classes[w.class].Face != r.m.Classes[v.tclass].Face {
-			// Moved to where another face's template fits, it reads
-			// neither: that placement is no die's.
+			// Moved to where the template of its first reading fits,
+			// it reads another face: the first reading was wrong, and
+			// its template pulled the face off (no evidence either way).
 			continue
 		}
 		tried = append(tried, w)
