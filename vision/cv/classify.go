@@ -188,6 +188,8 @@ const maxClasses = 256
 
 // classify matches a feature against the model's classes.
 func (m *Model) classify(f feature) verdict {
+	var memo distMemo // (on the stack)
+	f.memo = &memo
 	fs := m.score(f.desc, f.col)
 	if fs.class < 0 {
 		return verdict{resid: math.Inf(1), rival: -1}
@@ -418,7 +420,7 @@ func (m *Model) fineUpTo(mt *match, f feature, limit float64) {
 	best, cx, cy := math.Inf(1), 0, 0
 	for dy := -coarseShift; dy <= coarseShift; dy++ {
 		for dx := -coarseShift; dx <= coarseShift; dx++ {
-			if d := shiftedDist(ct, f.cpad, patchSize/2, padCoarse, dx, dy, best); d < best {
+			if d := f.memo.shiftedDist(ct, f.cpad, patchSize/2, padCoarse, memoKey(mt.class, mt.rot, false, dx, dy), dx, dy, best); d < best {
 				best, cx, cy = d, dx, dy
 			}
 		}
@@ -427,7 +429,7 @@ func (m *Model) fineUpTo(mt *match, f feature, limit float64) {
 	mt.d = limit
 	for dy := 2*cy - 1; dy <= 2*cy+1; dy++ {
 		for dx := 2*cx - 1; dx <= 2*cx+1; dx++ {
-			if d := shiftedDist(t, f.pad, patchSize, padFine, dx, dy, mt.d); d < mt.d {
+			if d := f.memo.shiftedDist(t, f.pad, patchSize, padFine, memoKey(mt.class, mt.rot, true, dx, dy), dx, dy, mt.d); d < mt.d {
 				mt.d, mt.dx, mt.dy = d, dx, dy
 			}
 		}
@@ -445,6 +447,74 @@ func shiftedDist(t, pad []float32, n, m, dx, dy int, limit float64) float64 {
 		return robustRows(&t[0], &pad[o], n, w, cap2, limit)
 	}
 	return shiftedDistGo(t, pad, n, m, dx, dy, limit)
+}
+
+// distMemo keeps the shifted distances (shiftedDist) between the
+// templates and one feature that a classify call has made: the rivals'
+// templates are matched again when the templates prefer another face
+// (the second judge), and bestTurn's coarse shifts again by fineUpTo.
+//
+// Every caller of shiftedDist only asks whether the distance lies below
+// its limit (d < limit), and keeps d only then. shiftedDist's sum only
+// grows row by row (its terms are not negative), so a call returns the
+// full sum when that is at most its limit, and a partial sum above the
+// limit (a lower bound of the full sum) otherwise. A kept d at most its
+// call's limit is thus the full sum, good for any limit; a kept lower
+// bound answers a call whose limit it reaches (d ≥ limit: no caller
+// takes it); anything else is computed again. Every d < limit a caller
+// sees is the full sum, as it was.
+type distMemo struct {
+	keys   [memoSlots]uint32 // key+1 (0: empty)
+	d, lim [memoSlots]float64
+	used   int
+}
+
+// The memo's hash table: memoSlots slots, filled up to memoMax (beyond,
+// distances are computed but not kept).
+const (
+	memoBits  = 10
+	memoSlots = 1 << memoBits
+	memoMax   = memoSlots * 3 / 4
+)
+
+// memoKey names a template (class c at turn rot, at full resolution or
+// half) and a shift (within ±padFine).
+func memoKey(c, rot int, full bool, dx, dy int) uint32 {
+	k := uint32(c*4+rot) << 7
+	if full {
+		k |= 1 << 6
+	}
+	return k | uint32(dy+padFine)<<3 | uint32(dx+padFine)
+}
+
+// shiftedDist is shiftedDist(t, pad, n, m, dx, dy, limit) for the
+// template and shift named key, kept (mm nil: none kept).
+func (mm *distMemo) shiftedDist(t, pad []float32, n, m int, key uint32, dx, dy int, limit float64) float64 {
+	if mm == nil {
+		return shiftedDist(t, pad, n, m, dx, dy, limit)
+	}
+	k := key + 1
+	h := (k * 2654435761) >> (32 - memoBits)
+	for probe := uint32(0); probe < memoSlots; probe++ {
+		i := (h + probe) & (memoSlots - 1)
+		switch mm.keys[i] {
+		case k:
+			if d := mm.d[i]; d <= mm.lim[i] || d >= limit {
+				return d // the full sum, or a bound beyond limit
+			}
+			d := shiftedDist(t, pad, n, m, dx, dy, limit)
+			mm.d[i], mm.lim[i] = d, limit
+			return d
+		case 0:
+			d := shiftedDist(t, pad, n, m, dx, dy, limit)
+			if mm.used < memoMax {
+				mm.keys[i], mm.d[i], mm.lim[i] = k, d, limit
+				mm.used++
+			}
+			return d
+		}
+	}
+	return shiftedDist(t, pad, n, m, dx, dy, limit)
 }
 
 // shiftedDistGo is shiftedDist in Go: four sums a row (x mod 4).
@@ -583,7 +653,7 @@ func (m *Model) bestTurn(c int, f feature, best match, hint int) match {
 		t := m.coarse[c][r]
 		for dy := -coarseShift; dy <= coarseShift; dy++ {
 			for dx := -coarseShift; dx <= coarseShift; dx++ {
-				if d := shiftedDist(t, f.cpad, patchSize/2, padCoarse, dx, dy, bd); d < bd {
+				if d := f.memo.shiftedDist(t, f.cpad, patchSize/2, padCoarse, memoKey(c, r, false, dx, dy), dx, dy, bd); d < bd {
 					o.rot, bd = r, d
 				}
 			}

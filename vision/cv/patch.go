@@ -48,6 +48,9 @@ type feature struct {
 	// desc is what the linear classifier reads: the ink map averaged over
 	// descCell² blocks (descN² values).
 	desc []float32
+	// memo keeps the template distances of the classify call reading
+	// the feature (nil: none kept).
+	memo *distMemo
 }
 
 // Descriptor geometry: the ink map averaged over descCell×descCell blocks.
