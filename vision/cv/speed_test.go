@@ -277,3 +277,40 @@ func TestFitSimilarityMatchesPlain(t *testing.T) {
 		t.Fatal("no fit succeeded")
 	}
 }
+
+// A distMemo answers every call as shiftedDist would for what its
+// callers take: whether the distance lies below the limit, and then the
+// distance itself.
+func TestDistMemoAnswersAsShiftedDist(t *testing.T) {
+	rng := rand.New(rand.NewSource(19))
+	const n, pm = patchSize, padFine
+	w := n + 2*pm
+	var ts [3][]float32
+	for k := range ts {
+		ts[k] = make([]float32, n*n)
+		for i := range ts[k] {
+			ts[k][i] = rng.Float32()*1.4 - 0.2
+		}
+	}
+	pad := make([]float32, w*w)
+	for i := range pad {
+		pad[i] = rng.Float32()*1.4 - 0.2
+	}
+	var mm distMemo
+	for q := 0; q < 5000; q++ {
+		c, dx, dy := rng.Intn(len(ts)), rng.Intn(2*pm+1)-pm, rng.Intn(2*pm+1)-pm
+		full := shiftedDist(ts[c], pad, n, pm, dx, dy, math.Inf(1))
+		limit := full * (0.5 + rng.Float64())
+		switch rng.Intn(5) {
+		case 0:
+			limit = math.Inf(1)
+		case 1:
+			limit = full
+		}
+		got := mm.shiftedDist(ts[c], pad, n, pm, memoKey(c, 0, true, dx, dy), dx, dy, limit)
+		want := shiftedDist(ts[c], pad, n, pm, dx, dy, limit)
+		if (got < limit) != (want < limit) || (want < limit && math.Float64bits(got) != math.Float64bits(want)) {
+			t.Fatalf("query %d: %v, want %v (limit %v)", q, got, want, limit)
+		}
+	}
+}
