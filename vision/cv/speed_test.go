@@ -314,3 +314,59 @@ func TestDistMemoAnswersAsShiftedDist(t *testing.T) {
 		}
 	}
 }
+
+// rankFilterTo (a row of lines at a time, on amd64) gives rankPass's
+// maps bit for bit: ties of either zero, infinities, any window; a map
+// with a NaN takes rankPass's way.
+func TestRankFilterMatchesRankPass(t *testing.T) {
+	const n = patchSize
+	rng := rand.New(rand.NewSource(23))
+	negZero := float32(math.Copysign(0, -1))
+	for trial := 0; trial < 40; trial++ {
+		v := make([]float32, n*n)
+		for i := range v {
+			switch rng.Intn(6) {
+			case 0:
+				v[i] = 0
+			case 1:
+				v[i] = negZero
+			default:
+				v[i] = float32(rng.Intn(30))/8 - 1
+			}
+		}
+		if trial%10 == 1 {
+			v[rng.Intn(n*n)] = float32(math.Inf(1 - 2*rng.Intn(2)))
+		}
+		if trial%10 == 2 {
+			v[rng.Intn(n*n)] = float32(math.NaN())
+		}
+		for r := 0; r <= maxRankRows+1; r++ {
+			for _, hi := range []bool{false, true} {
+				var tmp [n * n]float32
+				want, got := make([]float32, n*n), make([]float32, n*n)
+				rankPass(v, tmp[:], r, 1, n, hi)
+				rankPass(tmp[:], want, r, n, 1, hi)
+				rankFilterTo(got, v, r, hi)
+				for i := range got {
+					if math.Float32bits(got[i]) != math.Float32bits(want[i]) {
+						t.Fatalf("trial %d r %d hi %v at %d: %v, want %v", trial, r, hi, i, got[i], want[i])
+					}
+				}
+			}
+		}
+	}
+}
+
+func BenchmarkGlareOpening(b *testing.B) {
+	const n = patchSize
+	rng := rand.New(rand.NewSource(1))
+	v := make([]float32, n*n)
+	for i := range v {
+		v[i] = rng.Float32()*1.4 - 0.2
+	}
+	var e, o [n * n]float32
+	for i := 0; i < b.N; i++ {
+		rankFilterTo(e[:], v, glareOpen, false)
+		rankFilterTo(o[:], e[:], glareOpen, true)
+	}
+}
