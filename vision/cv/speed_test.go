@@ -307,7 +307,7 @@ func TestDistMemoAnswersAsShiftedDist(t *testing.T) {
 		case 1:
 			limit = full
 		}
-		got := mm.shiftedDist(ts[c], pad, n, pm, memoKey(c, 0, true, dx, dy), dx, dy, limit)
+		got := mm.shiftedDist(ts[c], pad, n, pm, memoKey(memoShifted, c, 0, true, dx, dy), dx, dy, limit)
 		want := shiftedDist(ts[c], pad, n, pm, dx, dy, limit)
 		if (got < limit) != (want < limit) || (want < limit && math.Float64bits(got) != math.Float64bits(want)) {
 			t.Fatalf("query %d: %v, want %v (limit %v)", q, got, want, limit)
