@@ -97,46 +97,117 @@ func (s similarity) placement(rc rect) rect {
 // fitSimilarity fits template t (patchSize², its centre on the window's)
 // to the alignSize² image img: img(s(x)) ≈ g·t(x) + o, by Gauss-Newton
 // with weights that halve a pixel's pull beyond twice the median error.
+//
+// (Its sums are made in the plain loops' order, each term as they made
+// it: a sample's three maps are read at one place, the normal equations'
+// 42 sums are written out (w·j[r]·j[c] is (w·j[r])·j[c]; a factor 1
+// multiplies exactly), and the median error is selected, not sorted.)
 func fitSimilarity(img, t []float32) (similarity, bool) {
+	const n = alignSize
 	var s similarity
 	g, o := lightOf(img, t)
-	gx, gy := gradients(img, alignSize)
+	gx, gy := gradients(img, n)
+	img, gx, gy = img[:n*n], gx[:n*n], gy[:n*n]
 	k := math.Inf(1)
+	var errBuf [patchSize * patchSize]float64 // (on the stack)
 	for it := 0; it < alignIters; it++ {
 		var a [6][7]float64
-		errs := make([]float64, 0, len(t))
+		errs := errBuf[:0]
+		nan := false
 		for v := range patchSize {
 			for u := range patchSize {
 				x0, y0 := float64(u)+0.5-patchSize/2, float64(v)+0.5-patchSize/2
 				X := (1+s.a)*x0 - s.b*y0 + s.tx + alignSize/2 - 0.5
 				Y := s.b*x0 + (1+s.a)*y0 + s.ty + alignSize/2 - 0.5
-				iv, ok := bilinear(img, alignSize, X, Y)
-				if !ok {
+				// bilinear at (X, Y), of img, gx and gy at once
+				if X < 0 || Y < 0 || X > float64(n-1) || Y > float64(n-1) {
 					continue
 				}
-				ix, _ := bilinear(gx, alignSize, X, Y)
-				iy, _ := bilinear(gy, alignSize, X, Y)
+				xi, yi := min(int(X), n-2), min(int(Y), n-2)
+				fx, fy := X-float64(xi), Y-float64(yi)
+				i := yi*n + xi
+				if i < 0 || i+n+1 >= len(img) {
+					continue // (never: X and Y lie inside)
+				}
+				top := float64(img[i])*(1-fx) + float64(img[i+1])*fx
+				bot := float64(img[i+n])*(1-fx) + float64(img[i+n+1])*fx
+				iv := top*(1-fy) + bot*fy
+				top = float64(gx[i])*(1-fx) + float64(gx[i+1])*fx
+				bot = float64(gx[i+n])*(1-fx) + float64(gx[i+n+1])*fx
+				ix := top*(1-fy) + bot*fy
+				top = float64(gy[i])*(1-fx) + float64(gy[i+1])*fx
+				bot = float64(gy[i+n])*(1-fx) + float64(gy[i+n+1])*fx
+				iy := top*(1-fy) + bot*fy
 				tv := float64(t[v*patchSize+u])
 				e := iv - g*tv - o
-				errs = append(errs, math.Abs(e))
+				ae := math.Abs(e)
+				nan = nan || ae != ae
+				errs = append(errs, ae)
 				w := 1.0
-				if math.Abs(e) > k {
-					w = k / math.Abs(e)
+				if ae > k {
+					w = k / ae
 				}
-				j := [6]float64{ix*x0 + iy*y0, -ix*y0 + iy*x0, ix, iy, tv, 1}
-				for r := range 6 {
-					for c := range 6 {
-						a[r][c] += w * j[r] * j[c]
-					}
-					a[r][6] += w * j[r] * -e
-				}
+				j0, j1 := ix*x0+iy*y0, -ix*y0+iy*x0
+				var wj float64
+				wj = w * j0
+				a[0][0] += wj * j0
+				a[0][1] += wj * j1
+				a[0][2] += wj * ix
+				a[0][3] += wj * iy
+				a[0][4] += wj * tv
+				a[0][5] += wj
+				a[0][6] += wj * -e
+				wj = w * j1
+				a[1][0] += wj * j0
+				a[1][1] += wj * j1
+				a[1][2] += wj * ix
+				a[1][3] += wj * iy
+				a[1][4] += wj * tv
+				a[1][5] += wj
+				a[1][6] += wj * -e
+				wj = w * ix
+				a[2][0] += wj * j0
+				a[2][1] += wj * j1
+				a[2][2] += wj * ix
+				a[2][3] += wj * iy
+				a[2][4] += wj * tv
+				a[2][5] += wj
+				a[2][6] += wj * -e
+				wj = w * iy
+				a[3][0] += wj * j0
+				a[3][1] += wj * j1
+				a[3][2] += wj * ix
+				a[3][3] += wj * iy
+				a[3][4] += wj * tv
+				a[3][5] += wj
+				a[3][6] += wj * -e
+				wj = w * tv
+				a[4][0] += wj * j0
+				a[4][1] += wj * j1
+				a[4][2] += wj * ix
+				a[4][3] += wj * iy
+				a[4][4] += wj * tv
+				a[4][5] += wj
+				a[4][6] += wj * -e
+				wj = w
+				a[5][0] += wj * j0
+				a[5][1] += wj * j1
+				a[5][2] += wj * ix
+				a[5][3] += wj * iy
+				a[5][4] += wj * tv
+				a[5][5] += wj
+				a[5][6] += wj * -e
 			}
 		}
 		if len(errs) < len(t)/2 {
 			return s, false
 		}
-		slices.Sort(errs)
-		k = 2 * math.Max(errs[len(errs)/2], 1)
+		if nan { // (the sort orders NaNs first)
+			slices.Sort(errs)
+			k = 2 * math.Max(errs[len(errs)/2], 1)
+		} else {
+			k = 2 * math.Max(quickselect(errs, len(errs)/2), 1)
+		}
 		var d [6]float64
 		if !solveLinear([][]float64{a[0][:], a[1][:], a[2][:], a[3][:], a[4][:], a[5][:]}, d[:]) {
 			return s, false

@@ -188,6 +188,8 @@ const maxClasses = 256
 
 // classify matches a feature against the model's classes.
 func (m *Model) classify(f feature) verdict {
+	var memo distMemo // (on the stack)
+	f.memo = &memo
 	fs := m.score(f.desc, f.col)
 	if fs.class < 0 {
 		return verdict{resid: math.Inf(1), rival: -1}
@@ -281,7 +283,7 @@ func (m *Model) judge(f feature, fs faceScore, best match) (verdict, match) {
 		// look, the LDA's rival among them).
 		var bm float64
 		if f.glare {
-			bm = m.maskedDist(best, f)
+			bm = m.maskedDistOf(best, f)
 		}
 		for _, c := range m.templateRivals(fs, face, f) {
 			hint := -1
@@ -297,7 +299,7 @@ func (m *Model) judge(f feature, fs faceScore, best match) (verdict, match) {
 			if f.glare {
 				// Where glare hides part of the face, the rest must
 				// agree too (glare may wipe what told two faces apart).
-				t = math.Min(t, (m.maskedDist(o, f)-bm)/math.Max(den, 1)/minTemplatePair)
+				t = math.Min(t, (m.maskedDistOf(o, f)-bm)/math.Max(den, 1)/minTemplatePair)
 			}
 			if t < math.Min(tmpl, 0) {
 				alt = o
@@ -312,7 +314,7 @@ func (m *Model) judge(f feature, fs faceScore, best match) (verdict, match) {
 		for _, x := range f.wpad {
 			ws += float64(x)
 		}
-		fitResid = math.Min(resid, m.maskedDist(best, f)/math.Max(ws, 1))
+		fitResid = math.Min(resid, m.maskedDistOf(best, f)/math.Max(ws, 1))
 	}
 	// The whole face must fit too (glare hides part of it, not most).
 	fitResid = math.Max(fitResid, resid-(maxGlareResid-maxResid))
@@ -418,7 +420,7 @@ func (m *Model) fineUpTo(mt *match, f feature, limit float64) {
 	best, cx, cy := math.Inf(1), 0, 0
 	for dy := -coarseShift; dy <= coarseShift; dy++ {
 		for dx := -coarseShift; dx <= coarseShift; dx++ {
-			if d := shiftedDist(ct, f.cpad, patchSize/2, padCoarse, dx, dy, best); d < best {
+			if d := f.memo.shiftedDist(ct, f.cpad, patchSize/2, padCoarse, memoKey(memoShifted, mt.class, mt.rot, false, dx, dy), dx, dy, best); d < best {
 				best, cx, cy = d, dx, dy
 			}
 		}
@@ -427,7 +429,7 @@ func (m *Model) fineUpTo(mt *match, f feature, limit float64) {
 	mt.d = limit
 	for dy := 2*cy - 1; dy <= 2*cy+1; dy++ {
 		for dx := 2*cx - 1; dx <= 2*cx+1; dx++ {
-			if d := shiftedDist(t, f.pad, patchSize, padFine, dx, dy, mt.d); d < mt.d {
+			if d := f.memo.shiftedDist(t, f.pad, patchSize, padFine, memoKey(memoShifted, mt.class, mt.rot, true, dx, dy), dx, dy, mt.d); d < mt.d {
 				mt.d, mt.dx, mt.dy = d, dx, dy
 			}
 		}
@@ -445,6 +447,132 @@ func shiftedDist(t, pad []float32, n, m, dx, dy int, limit float64) float64 {
 		return robustRows(&t[0], &pad[o], n, w, cap2, limit)
 	}
 	return shiftedDistGo(t, pad, n, m, dx, dy, limit)
+}
+
+// distMemo keeps the template distances a classify call has made
+// between the templates and one feature, so that none is made twice:
+// the rivals' templates are matched again when the templates prefer
+// another face (the second judge), fineUpTo's coarse shifts are
+// bestTurn's, and the coarse unshifted fits (ssd) templateRivals and
+// bestTurn both look at, as the glare-masked distances (maskedDist) of
+// the best match and the rivals, are the same from call to call.
+//
+// Every caller of shiftedDist only asks whether the distance lies below
+// its limit (d < limit), and keeps d only then. shiftedDist's sum only
+// grows row by row (its terms are not negative), so a call returns the
+// full sum when that is at most its limit, and a partial sum above the
+// limit (a lower bound of the full sum) otherwise. A kept d at most its
+// call's limit is thus the full sum, good for any limit; a kept lower
+// bound answers a call whose limit it reaches (d ≥ limit: no caller
+// takes it); anything else is computed again. Every d < limit a caller
+// sees is the full sum, as it was. The other distances are kept as made.
+type distMemo struct {
+	keys   [memoSlots]uint32 // key+1 (0: empty)
+	d, lim [memoSlots]float64
+	used   int
+}
+
+// The memo's hash table: memoSlots slots, filled up to memoMax (beyond,
+// distances are computed but not kept).
+const (
+	memoBits  = 11
+	memoSlots = 1 << memoBits
+	memoMax   = memoSlots * 3 / 4
+)
+
+// Kinds of distances kept (memoKey's tag).
+const (
+	memoShifted = iota // shiftedDist
+	memoMasked         // maskedDist
+	memoSSD            // ssd of the coarse template and the coarse map
+)
+
+// memoKey names a distance of a kind (tag), a template (class c at
+// turn rot, at full resolution or half) and a shift (within ±padFine).
+func memoKey(tag, c, rot int, full bool, dx, dy int) uint32 {
+	k := uint32(tag)<<20 | uint32(c*4+rot)<<7
+	if full {
+		k |= 1 << 6
+	}
+	return k | uint32(dy+padFine)<<3 | uint32(dx+padFine)
+}
+
+// find is the slot holding key (hit), else the empty slot for it; -1
+// when the table is full.
+func (mm *distMemo) find(key uint32) (i int, hit bool) {
+	k := key + 1
+	h := (k * 2654435761) >> (32 - memoBits)
+	for probe := uint32(0); probe < memoSlots; probe++ {
+		j := (h + probe) & (memoSlots - 1)
+		switch mm.keys[j] {
+		case k:
+			return int(j), true
+		case 0:
+			if mm.used >= memoMax {
+				return -1, false
+			}
+			return int(j), false
+		}
+	}
+	return -1, false
+}
+
+// keep keeps d (made with limit lim) in the empty slot i for key.
+func (mm *distMemo) keep(i int, key uint32, d, lim float64) {
+	if i >= 0 {
+		mm.keys[i], mm.d[i], mm.lim[i] = key+1, d, lim
+		mm.used++
+	}
+}
+
+// shiftedDist is shiftedDist(t, pad, n, m, dx, dy, limit) for the
+// template and shift named key, kept (mm nil: none kept).
+func (mm *distMemo) shiftedDist(t, pad []float32, n, m int, key uint32, dx, dy int, limit float64) float64 {
+	if mm == nil {
+		return shiftedDist(t, pad, n, m, dx, dy, limit)
+	}
+	i, hit := mm.find(key)
+	if !hit {
+		d := shiftedDist(t, pad, n, m, dx, dy, limit)
+		mm.keep(i, key, d, limit)
+		return d
+	}
+	if d := mm.d[i]; d <= mm.lim[i] || d >= limit {
+		return d // the full sum, or a bound beyond limit
+	}
+	d := shiftedDist(t, pad, n, m, dx, dy, limit)
+	mm.d[i], mm.lim[i] = d, limit
+	return d
+}
+
+// maskedDistOf is m.maskedDist(mt, f), kept in f's memo.
+func (m *Model) maskedDistOf(mt match, f feature) float64 {
+	if f.memo == nil {
+		return m.maskedDist(mt, f)
+	}
+	key := memoKey(memoMasked, mt.class, mt.rot, true, mt.dx, mt.dy)
+	i, hit := f.memo.find(key)
+	if hit {
+		return f.memo.d[i]
+	}
+	d := m.maskedDist(mt, f)
+	f.memo.keep(i, key, d, 0)
+	return d
+}
+
+// coarseSSD is ssd(m.coarse[c][rot], f.coarse), kept in f's memo.
+func (m *Model) coarseSSD(c, rot int, f feature) float64 {
+	if f.memo == nil {
+		return ssd(m.coarse[c][rot], f.coarse)
+	}
+	key := memoKey(memoSSD, c, rot, false, 0, 0)
+	i, hit := f.memo.find(key)
+	if hit {
+		return f.memo.d[i]
+	}
+	d := ssd(m.coarse[c][rot], f.coarse)
+	f.memo.keep(i, key, d, 0)
+	return d
 }
 
 // shiftedDistGo is shiftedDist in Go: four sums a row (x mod 4).
@@ -498,8 +626,8 @@ func (m *Model) templateRivals(fs faceScore, face string, f feature) []int {
 			continue
 		}
 		d := math.Inf(1)
-		for _, t := range m.coarse[i] {
-			d = math.Min(d, ssd(t, f.coarse))
+		for r := range m.coarse[i] {
+			d = math.Min(d, m.coarseSSD(i, r, f))
 		}
 		for k := range best {
 			if d < best[k].d {
@@ -550,8 +678,8 @@ func (m *Model) bestTurn(c int, f feature, best match, hint int) match {
 	o := match{class: c}
 	// The two turns that fit best unshifted, then shifted.
 	var d0 [4]float64
-	for r, t := range m.coarse[c] {
-		d0[r] = ssd(t, f.coarse)
+	for r := range m.coarse[c] {
+		d0[r] = m.coarseSSD(c, r, f)
 	}
 	r1, r2 := 0, 1
 	if d0[r2] < d0[r1] {
@@ -583,7 +711,7 @@ func (m *Model) bestTurn(c int, f feature, best match, hint int) match {
 		t := m.coarse[c][r]
 		for dy := -coarseShift; dy <= coarseShift; dy++ {
 			for dx := -coarseShift; dx <= coarseShift; dx++ {
-				if d := shiftedDist(t, f.cpad, patchSize/2, padCoarse, dx, dy, bd); d < bd {
+				if d := f.memo.shiftedDist(t, f.cpad, patchSize/2, padCoarse, memoKey(memoShifted, c, r, false, dx, dy), dx, dy, bd); d < bd {
 					o.rot, bd = r, d
 				}
 			}

@@ -48,6 +48,9 @@ type feature struct {
 	// desc is what the linear classifier reads: the ink map averaged over
 	// descCell² blocks (descN² values).
 	desc []float32
+	// memo keeps the template distances of the classify call reading
+	// the feature (nil: none kept).
+	memo *distMemo
 }
 
 // Descriptor geometry: the ink map averaged over descCell×descCell blocks.
@@ -393,9 +396,102 @@ func rankFilter(v []float32, r int, hi bool) []float32 {
 // rankFilterTo is rankFilter into out (not v), the rows' pass on the stack.
 func rankFilterTo(out, v []float32, r int, hi bool) {
 	const n = patchSize
+	if haveRankRows && r <= maxRankRows {
+		// Every line's picks as rankPass makes them, a row of lines at
+		// once (rankCols); the rows' pass on the map turned over.
+		var t [n * n]float32
+		if !transposeTo(t[:], v) {
+			rankCols(out, t[:], r, hi)
+			transposeTo(t[:], out)
+			rankCols(out, t[:], r, hi)
+			return
+		}
+	}
 	var tmp [n * n]float32
 	rankPass(v, tmp[:], r, 1, n, hi)
 	rankPass(tmp[:], out, r, n, 1, hi)
+}
+
+// maxRankRows: the widest window rankCols takes (the running extremes
+// beyond the map's rows live on the stack).
+const maxRankRows = 8
+
+// transposeTo sets out to the patchSize² map v turned over its diagonal,
+// and tells whether v holds a NaN (which MINPS and MAXPS order otherwise
+// than rankPass's pick).
+func transposeTo(out, v []float32) (nan bool) {
+	const n = patchSize
+	out, v = out[:n*n], v[:n*n]
+	// A NaN's bits, sign cleared, lie above +Inf's (0x7f800000): adding
+	// 0x007fffff carries into bit 31 for a NaN only.
+	var acc uint32
+	for x := range n {
+		col := out[x*n : x*n+n]
+		for y := range col {
+			a := v[y*n+x]
+			col[y] = a
+			acc |= math.Float32bits(a)&0x7fffffff + 0x007fffff
+		}
+	}
+	return acc&0x80000000 != 0
+}
+
+// rankCols is rankPass along the columns (step patchSize, across 1) of
+// a map without NaNs: the same picks in the same order for every column,
+// made a row of columns at a time (minRow, maxRow); r is at most
+// maxRankRows. The running extremes to each block's end (h) of the
+// map's rows are made in out, which the window's pick then overwrites;
+// those from each block's start (g) are kept two rows at a time.
+func rankCols(out, v []float32, r int, hi bool) {
+	const n = patchSize
+	var _ [n % 4]struct{} // (patchSize a multiple of 4)
+	w := 2*r + 1
+	m := n + 2*r
+	var edge [n]float32
+	e := float32(math.Inf(1))
+	if hi {
+		e = -e
+	}
+	for i := range edge {
+		edge[i] = e
+	}
+	v, out = v[:n*n], out[:n*n]
+	ext := func(i int) []float32 { // row i of the lines' extension
+		if i < r || i >= n+r {
+			return edge[:]
+		}
+		return v[(i-r)*n : (i-r+1)*n]
+	}
+	pick := minRow
+	if hi {
+		pick = maxRow
+	}
+	var hs [2 * maxRankRows * n]float32 // h's rows n .. m-1
+	hrow := func(i int) []float32 {
+		if i < n {
+			return out[i*n : i*n+n]
+		}
+		return hs[(i-n)*n : (i-n)*n+n]
+	}
+	for i := m - 1; i >= 0; i-- { // running extreme to each block's end
+		if (i+1)%w == 0 || i+1 == m {
+			copy(hrow(i), ext(i))
+		} else {
+			pick(&hrow(i)[0], &hrow(i + 1)[0], &ext(i)[0], n)
+		}
+	}
+	var gs [2 * n]float32    // g's last two rows
+	for i := 0; i < m; i++ { // running extreme from each block's start
+		g := gs[(i%2)*n : (i%2)*n+n]
+		if i%w == 0 {
+			copy(g, ext(i))
+		} else {
+			pick(&g[0], &gs[((i+1)%2)*n], &ext(i)[0], n)
+		}
+		if k := i - 2*r; k >= 0 { // the window ext[k .. k+2r]
+			pick(&out[k*n], &out[k*n], &g[0], n)
+		}
+	}
 }
 
 // rankPass takes the minimum (or maximum) along lines of step step, lines

@@ -3,10 +3,13 @@ package cv
 // The fast paths give what the plain ones they replaced gave, bit for bit.
 
 import (
+	"fmt"
 	"math"
 	"math/rand"
 	"slices"
 	"testing"
+
+	"gocv.io/x/gocv"
 )
 
 // shiftedDist (SSE on amd64) gives shiftedDistGo's sums bit for bit, at
@@ -140,5 +143,214 @@ func TestQuickselectIsSorted(t *testing.T) {
 		if got := quickselect(v, k); got != s[k] {
 			t.Fatalf("trial %d: %v, want %v", trial, got, s[k])
 		}
+	}
+}
+
+// fitSimilarityPlain is fitSimilarity as first written (three bilinear
+// samples, the normal equations in loops, the errors sorted).
+func fitSimilarityPlain(img, t []float32) (similarity, bool) {
+	var s similarity
+	g, o := lightOf(img, t)
+	gx, gy := gradients(img, alignSize)
+	k := math.Inf(1)
+	for it := 0; it < alignIters; it++ {
+		var a [6][7]float64
+		errs := make([]float64, 0, len(t))
+		for v := range patchSize {
+			for u := range patchSize {
+				x0, y0 := float64(u)+0.5-patchSize/2, float64(v)+0.5-patchSize/2
+				X := (1+s.a)*x0 - s.b*y0 + s.tx + alignSize/2 - 0.5
+				Y := s.b*x0 + (1+s.a)*y0 + s.ty + alignSize/2 - 0.5
+				iv, ok := bilinear(img, alignSize, X, Y)
+				if !ok {
+					continue
+				}
+				ix, _ := bilinear(gx, alignSize, X, Y)
+				iy, _ := bilinear(gy, alignSize, X, Y)
+				tv := float64(t[v*patchSize+u])
+				e := iv - g*tv - o
+				errs = append(errs, math.Abs(e))
+				w := 1.0
+				if math.Abs(e) > k {
+					w = k / math.Abs(e)
+				}
+				j := [6]float64{ix*x0 + iy*y0, -ix*y0 + iy*x0, ix, iy, tv, 1}
+				for r := range 6 {
+					for c := range 6 {
+						a[r][c] += w * j[r] * j[c]
+					}
+					a[r][6] += w * j[r] * -e
+				}
+			}
+		}
+		if len(errs) < len(t)/2 {
+			return s, false
+		}
+		slices.Sort(errs)
+		k = 2 * math.Max(errs[len(errs)/2], 1)
+		var d [6]float64
+		if !solveLinear([][]float64{a[0][:], a[1][:], a[2][:], a[3][:], a[4][:], a[5][:]}, d[:]) {
+			return s, false
+		}
+		// (the light's columns are the template and 1, not their
+		// negatives: its gain and offset move by -d[4], -d[5])
+		s.a, s.b, s.tx, s.ty = s.a+d[0], s.b+d[1], s.tx+d[2], s.ty+d[3]
+		g, o = g-d[4], o-d[5]
+		if math.Abs(s.tx) > alignShift || math.Abs(s.ty) > alignShift || s.scale() > alignScaleMax || s.scale() < 1/alignScaleMax {
+			return s, false
+		}
+	}
+	return s, math.Abs(g) > 0
+}
+
+// fitSimilarity fits as fitSimilarityPlain did, bit for bit: on faces
+// placed off their dice (as retryDie aligns them) and on noise.
+func TestFitSimilarityMatchesPlain(t *testing.T) {
+	r := NewReader(model(t))
+	defer r.Close()
+	frame, dice := testDice(t)
+	same := func(what string, a, b similarity, oka, okb bool) {
+		t.Helper()
+		if oka != okb || math.Float64bits(a.a) != math.Float64bits(b.a) || math.Float64bits(a.b) != math.Float64bits(b.b) ||
+			math.Float64bits(a.tx) != math.Float64bits(b.tx) || math.Float64bits(a.ty) != math.Float64bits(b.ty) {
+			t.Fatalf("%s: %+v %v, want %+v %v", what, a, oka, b, okb)
+		}
+	}
+	fits := 0
+	for i, d := range dice {
+		truth := truePlace(d)
+		v := r.classifyAt(frame, truth)
+		for j := 0; j < 4; j++ {
+			off := truth
+			a := float64(i)*2.4 + float64(j)
+			off.C.X += 0.12 * truth.W * math.Cos(a)
+			off.C.Y += 0.12 * truth.W * math.Sin(a)
+			off.W, off.H = truth.W*(1+0.03*float64(j-2)), truth.H*(1+0.03*float64(j-2))
+			off.Angle += float64(j-1) * 4 * math.Pi / 180
+			wide := off
+			wide.W, wide.H = off.W*alignScale, off.H*alignScale
+			warpSquare(frame, &r.q.big, wide.corners(faceInner), alignSize, gocv.InterpolationLinear, gocv.BorderReplicate, colorWhite)
+			p, _ := r.q.big.DataPtrUint8()
+			img := boxBlur(boxBlur(greyOf(p), alignSize), alignSize)
+			for _, c := range []int{v.tclass, (v.tclass + j + 1) % len(r.m.Classes)} {
+				tm := r.m.rot[c][(v.trot+j)%4]
+				got, ok := fitSimilarity(img, tm)
+				want, wok := fitSimilarityPlain(img, tm)
+				same(fmt.Sprintf("die %d try %d class %d", i, j, c), got, want, ok, wok)
+				if ok {
+					fits++
+				}
+			}
+		}
+	}
+	rng := rand.New(rand.NewSource(17))
+	for trial := 0; trial < 30; trial++ {
+		img, tm := make([]float32, alignSize*alignSize), make([]float32, patchSize*patchSize)
+		for i := range img {
+			img[i] = float32(rng.Intn(766))
+		}
+		for i := range tm {
+			tm[i] = rng.Float32()*1.4 - 0.2
+		}
+		img = boxBlur(boxBlur(img, alignSize), alignSize)
+		got, ok := fitSimilarity(img, tm)
+		want, wok := fitSimilarityPlain(img, tm)
+		same(fmt.Sprintf("noise %d", trial), got, want, ok, wok)
+	}
+	if fits == 0 {
+		t.Fatal("no fit succeeded")
+	}
+}
+
+// A distMemo answers every call as shiftedDist would for what its
+// callers take: whether the distance lies below the limit, and then the
+// distance itself.
+func TestDistMemoAnswersAsShiftedDist(t *testing.T) {
+	rng := rand.New(rand.NewSource(19))
+	const n, pm = patchSize, padFine
+	w := n + 2*pm
+	var ts [3][]float32
+	for k := range ts {
+		ts[k] = make([]float32, n*n)
+		for i := range ts[k] {
+			ts[k][i] = rng.Float32()*1.4 - 0.2
+		}
+	}
+	pad := make([]float32, w*w)
+	for i := range pad {
+		pad[i] = rng.Float32()*1.4 - 0.2
+	}
+	var mm distMemo
+	for q := 0; q < 5000; q++ {
+		c, dx, dy := rng.Intn(len(ts)), rng.Intn(2*pm+1)-pm, rng.Intn(2*pm+1)-pm
+		full := shiftedDist(ts[c], pad, n, pm, dx, dy, math.Inf(1))
+		limit := full * (0.5 + rng.Float64())
+		switch rng.Intn(5) {
+		case 0:
+			limit = math.Inf(1)
+		case 1:
+			limit = full
+		}
+		got := mm.shiftedDist(ts[c], pad, n, pm, memoKey(memoShifted, c, 0, true, dx, dy), dx, dy, limit)
+		want := shiftedDist(ts[c], pad, n, pm, dx, dy, limit)
+		if (got < limit) != (want < limit) || (want < limit && math.Float64bits(got) != math.Float64bits(want)) {
+			t.Fatalf("query %d: %v, want %v (limit %v)", q, got, want, limit)
+		}
+	}
+}
+
+// rankFilterTo (a row of lines at a time, on amd64) gives rankPass's
+// maps bit for bit: ties of either zero, infinities, any window; a map
+// with a NaN takes rankPass's way.
+func TestRankFilterMatchesRankPass(t *testing.T) {
+	const n = patchSize
+	rng := rand.New(rand.NewSource(23))
+	negZero := float32(math.Copysign(0, -1))
+	for trial := 0; trial < 40; trial++ {
+		v := make([]float32, n*n)
+		for i := range v {
+			switch rng.Intn(6) {
+			case 0:
+				v[i] = 0
+			case 1:
+				v[i] = negZero
+			default:
+				v[i] = float32(rng.Intn(30))/8 - 1
+			}
+		}
+		if trial%10 == 1 {
+			v[rng.Intn(n*n)] = float32(math.Inf(1 - 2*rng.Intn(2)))
+		}
+		if trial%10 == 2 {
+			v[rng.Intn(n*n)] = float32(math.NaN())
+		}
+		for r := 0; r <= maxRankRows+1; r++ {
+			for _, hi := range []bool{false, true} {
+				var tmp [n * n]float32
+				want, got := make([]float32, n*n), make([]float32, n*n)
+				rankPass(v, tmp[:], r, 1, n, hi)
+				rankPass(tmp[:], want, r, n, 1, hi)
+				rankFilterTo(got, v, r, hi)
+				for i := range got {
+					if math.Float32bits(got[i]) != math.Float32bits(want[i]) {
+						t.Fatalf("trial %d r %d hi %v at %d: %v, want %v", trial, r, hi, i, got[i], want[i])
+					}
+				}
+			}
+		}
+	}
+}
+
+func BenchmarkGlareOpening(b *testing.B) {
+	const n = patchSize
+	rng := rand.New(rand.NewSource(1))
+	v := make([]float32, n*n)
+	for i := range v {
+		v[i] = rng.Float32()*1.4 - 0.2
+	}
+	var e, o [n * n]float32
+	for i := 0; i < b.N; i++ {
+		rankFilterTo(e[:], v, glareOpen, false)
+		rankFilterTo(o[:], e[:], glareOpen, true)
 	}
 }
