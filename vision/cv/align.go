@@ -98,10 +98,8 @@ func (s similarity) placement(rc rect) rect {
 // to the alignSize² image img: img(s(x)) ≈ g·t(x) + o, by Gauss-Newton
 // with weights that halve a pixel's pull beyond twice the median error.
 //
-// (Its sums are made in the plain loops' order, each term as they made
-// it: a sample's three maps are read at one place, the normal equations'
-// 42 sums are written out (w·j[r]·j[c] is (w·j[r])·j[c]; a factor 1
-// multiplies exactly), and the median error is selected, not sorted.)
+// (A sample's three maps are read at one place, and the median error is
+// selected, not sorted.)
 func fitSimilarity(img, t []float32) (similarity, bool) {
 	const n = alignSize
 	var s similarity
@@ -147,56 +145,14 @@ func fitSimilarity(img, t []float32) (similarity, bool) {
 				if ae > k {
 					w = k / ae
 				}
-				j0, j1 := ix*x0+iy*y0, -ix*y0+iy*x0
-				var wj float64
-				wj = w * j0
-				a[0][0] += wj * j0
-				a[0][1] += wj * j1
-				a[0][2] += wj * ix
-				a[0][3] += wj * iy
-				a[0][4] += wj * tv
-				a[0][5] += wj
-				a[0][6] += wj * -e
-				wj = w * j1
-				a[1][0] += wj * j0
-				a[1][1] += wj * j1
-				a[1][2] += wj * ix
-				a[1][3] += wj * iy
-				a[1][4] += wj * tv
-				a[1][5] += wj
-				a[1][6] += wj * -e
-				wj = w * ix
-				a[2][0] += wj * j0
-				a[2][1] += wj * j1
-				a[2][2] += wj * ix
-				a[2][3] += wj * iy
-				a[2][4] += wj * tv
-				a[2][5] += wj
-				a[2][6] += wj * -e
-				wj = w * iy
-				a[3][0] += wj * j0
-				a[3][1] += wj * j1
-				a[3][2] += wj * ix
-				a[3][3] += wj * iy
-				a[3][4] += wj * tv
-				a[3][5] += wj
-				a[3][6] += wj * -e
-				wj = w * tv
-				a[4][0] += wj * j0
-				a[4][1] += wj * j1
-				a[4][2] += wj * ix
-				a[4][3] += wj * iy
-				a[4][4] += wj * tv
-				a[4][5] += wj
-				a[4][6] += wj * -e
-				wj = w
-				a[5][0] += wj * j0
-				a[5][1] += wj * j1
-				a[5][2] += wj * ix
-				a[5][3] += wj * iy
-				a[5][4] += wj * tv
-				a[5][5] += wj
-				a[5][6] += wj * -e
+				j := [6]float64{ix*x0 + iy*y0, -ix*y0 + iy*x0, ix, iy, tv, 1}
+				for r := range 6 {
+					wj := w * j[r]
+					for c := range 6 {
+						a[r][c] += wj * j[c]
+					}
+					a[r][6] += wj * -e
+				}
 			}
 		}
 		if len(errs) < len(t)/2 {
