@@ -145,14 +145,7 @@ func fitSimilarity(img, t []float32) (similarity, bool) {
 				if ae > k {
 					w = k / ae
 				}
-				j := [6]float64{ix*x0 + iy*y0, -ix*y0 + iy*x0, ix, iy, tv, 1}
-				for r := range 6 {
-					wj := w * j[r]
-					for c := range 6 {
-						a[r][c] += wj * j[c]
-					}
-					a[r][6] += wj * -e
-				}
+				addRow(&a, [6]float64{ix*x0 + iy*y0, -ix*y0 + iy*x0, ix, iy, tv, 1}, w, e)
 			}
 		}
 		if len(errs) < len(t)/2 {
@@ -164,19 +157,39 @@ func fitSimilarity(img, t []float32) (similarity, bool) {
 		} else {
 			k = 2 * math.Max(quickselect(errs, len(errs)/2), 1)
 		}
-		var d [6]float64
-		if !solveLinear([][]float64{a[0][:], a[1][:], a[2][:], a[3][:], a[4][:], a[5][:]}, d[:]) {
-			return s, false
-		}
-		// (the light's columns are the template and 1, not their
-		// negatives: its gain and offset move by -d[4], -d[5])
-		s.a, s.b, s.tx, s.ty = s.a+d[0], s.b+d[1], s.tx+d[2], s.ty+d[3]
-		g, o = g-d[4], o-d[5]
-		if math.Abs(s.tx) > alignShift || math.Abs(s.ty) > alignShift || s.scale() > alignScaleMax || s.scale() < 1/alignScaleMax {
+		if !gaussNewtonStep(&a, &s, &g, &o) {
 			return s, false
 		}
 	}
 	return s, math.Abs(g) > 0
+}
+
+// addRow adds one pixel to the normal equations a: its row j of the
+// Jacobian (the move's four columns, then the template and 1 for the
+// light), weighed by w, and its error e.
+func addRow(a *[6][7]float64, j [6]float64, w, e float64) {
+	for r := range 6 {
+		wj := w * j[r]
+		for c := range 6 {
+			a[r][c] += wj * j[c]
+		}
+		a[r][6] += wj * -e
+	}
+}
+
+// gaussNewtonStep solves the normal equations a and moves s and the
+// light's gain g and offset o by the step; false when a is singular or
+// the move leaves the fit's bounds.
+func gaussNewtonStep(a *[6][7]float64, s *similarity, g, o *float64) bool {
+	var d [6]float64
+	if !solveLinear([][]float64{a[0][:], a[1][:], a[2][:], a[3][:], a[4][:], a[5][:]}, d[:]) {
+		return false
+	}
+	// (the light's columns are the template and 1, not their
+	// negatives: its gain and offset move by -d[4], -d[5])
+	s.a, s.b, s.tx, s.ty = s.a+d[0], s.b+d[1], s.tx+d[2], s.ty+d[3]
+	*g, *o = *g-d[4], *o-d[5]
+	return math.Abs(s.tx) <= alignShift && math.Abs(s.ty) <= alignShift && s.scale() <= alignScaleMax && s.scale() >= 1/alignScaleMax
 }
 
 // gradients are the central differences of the n×n map v along x and y.

@@ -147,7 +147,7 @@ func TestQuickselectIsSorted(t *testing.T) {
 }
 
 // fitSimilarityPlain is fitSimilarity as first written (three bilinear
-// samples, the normal equations in loops, the errors sorted).
+// samples, the errors sorted).
 func fitSimilarityPlain(img, t []float32) (similarity, bool) {
 	var s similarity
 	g, o := lightOf(img, t)
@@ -174,13 +174,7 @@ func fitSimilarityPlain(img, t []float32) (similarity, bool) {
 				if math.Abs(e) > k {
 					w = k / math.Abs(e)
 				}
-				j := [6]float64{ix*x0 + iy*y0, -ix*y0 + iy*x0, ix, iy, tv, 1}
-				for r := range 6 {
-					for c := range 6 {
-						a[r][c] += w * j[r] * j[c]
-					}
-					a[r][6] += w * j[r] * -e
-				}
+				addRow(&a, [6]float64{ix*x0 + iy*y0, -ix*y0 + iy*x0, ix, iy, tv, 1}, w, e)
 			}
 		}
 		if len(errs) < len(t)/2 {
@@ -188,15 +182,7 @@ func fitSimilarityPlain(img, t []float32) (similarity, bool) {
 		}
 		slices.Sort(errs)
 		k = 2 * math.Max(errs[len(errs)/2], 1)
-		var d [6]float64
-		if !solveLinear([][]float64{a[0][:], a[1][:], a[2][:], a[3][:], a[4][:], a[5][:]}, d[:]) {
-			return s, false
-		}
-		// (the light's columns are the template and 1, not their
-		// negatives: its gain and offset move by -d[4], -d[5])
-		s.a, s.b, s.tx, s.ty = s.a+d[0], s.b+d[1], s.tx+d[2], s.ty+d[3]
-		g, o = g-d[4], o-d[5]
-		if math.Abs(s.tx) > alignShift || math.Abs(s.ty) > alignShift || s.scale() > alignScaleMax || s.scale() < 1/alignScaleMax {
+		if !gaussNewtonStep(&a, &s, &g, &o) {
 			return s, false
 		}
 	}
