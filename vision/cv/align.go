@@ -117,25 +117,11 @@ func fitSimilarity(img, t []float32) (similarity, bool) {
 				x0, y0 := float64(u)+0.5-patchSize/2, float64(v)+0.5-patchSize/2
 				X := (1+s.a)*x0 - s.b*y0 + s.tx + alignSize/2 - 0.5
 				Y := s.b*x0 + (1+s.a)*y0 + s.ty + alignSize/2 - 0.5
-				// bilinear at (X, Y), of img, gx and gy at once
-				if X < 0 || Y < 0 || X > float64(n-1) || Y > float64(n-1) {
+				c, ok := cellAt(n, X, Y) // (img, gx and gy sampled at one place)
+				if !ok || c.i+n+1 >= len(img) {
 					continue
 				}
-				xi, yi := min(int(X), n-2), min(int(Y), n-2)
-				fx, fy := X-float64(xi), Y-float64(yi)
-				i := yi*n + xi
-				if i < 0 || i+n+1 >= len(img) {
-					continue // (never: X and Y lie inside)
-				}
-				top := float64(img[i])*(1-fx) + float64(img[i+1])*fx
-				bot := float64(img[i+n])*(1-fx) + float64(img[i+n+1])*fx
-				iv := top*(1-fy) + bot*fy
-				top = float64(gx[i])*(1-fx) + float64(gx[i+1])*fx
-				bot = float64(gx[i+n])*(1-fx) + float64(gx[i+n+1])*fx
-				ix := top*(1-fy) + bot*fy
-				top = float64(gy[i])*(1-fx) + float64(gy[i+1])*fx
-				bot = float64(gy[i+n])*(1-fx) + float64(gy[i+n+1])*fx
-				iy := top*(1-fy) + bot*fy
+				iv, ix, iy := c.of(img, n), c.of(gx, n), c.of(gy, n)
 				tv := float64(t[v*patchSize+u])
 				e := iv - g*tv - o
 				ae := math.Abs(e)
@@ -204,18 +190,28 @@ func gradients(v []float32, n int) (gx, gy []float32) {
 	return gx, gy
 }
 
-// bilinear samples the n×n map v at (x, y) (pixel centres at integers);
-// false beyond its edge.
-func bilinear(v []float32, n int, x, y float64) (float64, bool) {
+// cell is where a point falls in an n×n map: the index of the pixel at
+// its cell's top left and the point's place within the cell.
+type cell struct {
+	i      int
+	fx, fy float64
+}
+
+// cellAt is the cell of (x, y) in an n×n map (pixel centres at
+// integers); false beyond its edge.
+func cellAt(n int, x, y float64) (cell, bool) {
 	if x < 0 || y < 0 || x > float64(n-1) || y > float64(n-1) {
-		return 0, false
+		return cell{}, false
 	}
 	x0, y0 := min(int(x), n-2), min(int(y), n-2)
-	fx, fy := x-float64(x0), y-float64(y0)
-	i := y0*n + x0
-	top := float64(v[i])*(1-fx) + float64(v[i+1])*fx
-	bot := float64(v[i+n])*(1-fx) + float64(v[i+n+1])*fx
-	return top*(1-fy) + bot*fy, true
+	return cell{y0*n + x0, x - float64(x0), y - float64(y0)}, true
+}
+
+// of is the n×n map v sampled bilinearly at the cell's point.
+func (c cell) of(v []float32, n int) float64 {
+	top := float64(v[c.i])*(1-c.fx) + float64(v[c.i+1])*c.fx
+	bot := float64(v[c.i+n])*(1-c.fx) + float64(v[c.i+n+1])*c.fx
+	return top*(1-c.fy) + bot*c.fy
 }
 
 // lightOf fits img ≈ g·t + o over the template's square unmoved (least

@@ -105,3 +105,13 @@ func TestFitSimilarityRecoversTheMove(t *testing.T) {
 
 // smoothEdge is 1 inside (d < 0), 0 outside, over about two pixels.
 func smoothEdge(d float64) float64 { return 1 / (1 + math.Exp(2*d)) }
+
+// bilinear samples the n×n map v at (x, y) (pixel centres at integers);
+// false beyond its edge.
+func bilinear(v []float32, n int, x, y float64) (float64, bool) {
+	c, ok := cellAt(n, x, y)
+	if !ok {
+		return 0, false
+	}
+	return c.of(v, n), true
+}

@@ -306,7 +306,7 @@ func (m *Model) placeGlare(d glareData, c int, spots []glareSpot) glareClassFit 
 // template is the fit's class's half-resolution template at its turn and
 // shift.
 func (f glareClassFit) template(m *Model) []float32 {
-	return shiftGrid(m.coarse[f.class][f.rot], patchSize/2, f.dx, f.dy)
+	return f.templateTo(m, make([]float32, (patchSize/2)*(patchSize/2)))
 }
 
 // templateTo is template into out ((patchSize/2)²), which it returns.

@@ -237,7 +237,7 @@ func featureInk(sl *floatSlab, p []byte, pol int) (feature, []float32) {
 }
 
 // inkFeature fills f's maps (from sl) from the unsmoothed ink map ik; w
-// (nil: from glareWeights) weighs its pixels.
+// (nil: from glareWeightsTo) weighs its pixels.
 func inkFeature(sl *floatSlab, f *feature, ik, w []float32) {
 	inner := innerMask()
 	na := 0
@@ -380,20 +380,9 @@ const (
 	glareMinInk = 0.1
 )
 
-// erode is the minimum of the n×n map v over a (2r+1)² square (clipped at
-// the edges); dilate the maximum.
-func erode(v []float32, r int) []float32 { return rankFilter(v, r, false) }
-
-func dilate(v []float32, r int) []float32 { return rankFilter(v, r, true) }
-
-// rankFilter is erode (hi false) or dilate (hi true), rows then columns.
-func rankFilter(v []float32, r int, hi bool) []float32 {
-	out := make([]float32, patchSize*patchSize)
-	rankFilterTo(out, v, r, hi)
-	return out
-}
-
-// rankFilterTo is rankFilter into out (not v), the rows' pass on the stack.
+// rankFilterTo sets out (not v) to the minimum (hi false: an erosion) or
+// maximum (a dilation) of the patchSize² map v over a (2r+1)² square
+// (clipped at the edges), rows then columns, the rows' pass on the stack.
 func rankFilterTo(out, v []float32, r int, hi bool) {
 	const n = patchSize
 	if haveRankRows && r <= maxRankRows {
@@ -550,16 +539,10 @@ func rankPass(v, out []float32, r, step, across int, hi bool) {
 	}
 }
 
-// glareWeights is 0 where the unsmoothed ink map ik says a pixel is well
-// brighter than the body (a glare spot, and a pixel around), 1 elsewhere;
-// any tells whether there is such a pixel. Dark dice with light glyphs
-// show glare as ink: there it is not told.
-func glareWeights(ik []float32) (w []float32, any bool) {
-	w = make([]float32, patchSize*patchSize)
-	return w, glareWeightsTo(w, ik)
-}
-
-// glareWeightsTo is glareWeights into w (patchSize²).
+// glareWeightsTo sets w (patchSize²) to 0 where the unsmoothed ink map ik
+// says a pixel is well brighter than the body (a glare spot, and a pixel
+// around), 1 elsewhere; any tells whether there is such a pixel. Dark
+// dice with light glyphs show glare as ink: there it is not told.
 func glareWeightsTo(w, ik []float32) (any bool) {
 	const n = patchSize
 	for i := range w {
@@ -585,15 +568,8 @@ func glareWeightsTo(w, ik []float32) (any bool) {
 // this share of the body-to-glyph contrast) is glare.
 const glareInk = -0.15
 
-// shiftGrid is the n×n grid v moved by dx, dy (0 where it comes from
-// beyond the edge).
-func shiftGrid(v []float32, n, dx, dy int) []float32 {
-	out := make([]float32, n*n)
-	shiftGridTo(out, v, n, dx, dy)
-	return out
-}
-
-// shiftGridTo is shiftGrid into out (not v).
+// shiftGridTo sets out (not v) to the n×n grid v moved by dx, dy (0 where
+// it comes from beyond the edge).
 func shiftGridTo(out, v []float32, n, dx, dy int) {
 	clear(out[:n*n])
 	for y := 0; y < n; y++ {

@@ -50,15 +50,18 @@ func (q *rectifier) view(frame gocv.Mat, r rect) blobView {
 		var m []byte
 		if dark && matOK && fg != nil {
 			m = topMask(p, body, hi)
-			if !q.squareTop(m) {
+			square := q.squareTop(m)
+			if !square {
 				// The sides' thin rims may join the mat to the top face.
 				m = openBy(m, darkOpen)
+				square = q.squareTop(m)
 			}
-			if !q.squareTop(m) {
+			if !square {
 				// Or pieces of the sides or mat lie apart beside it.
 				m = largestPart(m)
+				square = q.squareTop(m)
 			}
-			if middleShare(m, fg) >= fgMiddle || !q.squareTop(m) {
+			if middleShare(m, fg) >= fgMiddle || !square {
 				m = nil
 			} else {
 				v.dark = true
