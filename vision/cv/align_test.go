@@ -115,3 +115,67 @@ func bilinear(v []float32, n int, x, y float64) (float64, bool) {
 	}
 	return c.of(v, n), true
 }
+
+// A face placed a sixth of its side off its die (a tilted die's side
+// taken for part of its top) is moved back by centring its glyph's box on
+// its template's (inkCentred, as retryDie tries it: with the strips along
+// the patch's edge and without): the centre ends within a twentieth of
+// the side of the true one, for most dice.
+func TestInkCentredMovesBackAFaceOffItsGlyph(t *testing.T) {
+	r := NewReader(model(t))
+	defer r.Close()
+	frame, dice := testDice(t)
+	back, n := 0, 0
+	for i, d := range dice {
+		truth := truePlace(d)
+		v := r.classifyAt(frame, truth)
+		if r.m.Classes[v.class].Face != d.Face {
+			continue
+		}
+		off := truth
+		a := float64(i) * 2.4
+		off.C.X += truth.W / 6 * math.Cos(a)
+		off.C.Y += truth.W / 6 * math.Sin(a)
+		n++
+		e := math.Inf(1)
+		for _, strips := range []bool{false, true} {
+			got, _ := r.inkCentred(frame, off, v, strips)
+			e = math.Min(e, math.Hypot(got.C.X-truth.C.X, got.C.Y-truth.C.Y)/truth.W)
+		}
+		if e < 0.05 {
+			back++
+		} else {
+			t.Logf("%s/%s: centre %.3f of a side off", d.Kind, d.Face, e)
+		}
+	}
+	if n == 0 || back < n*9/10 {
+		t.Errorf("centring the glyph brought back %d of %d faces", back, n)
+	}
+}
+
+// edgeInk marks a strip of the mat along the patch's edge, not a glyph
+// the edge cuts.
+func TestEdgeInkMarksStripsNotCutGlyphs(t *testing.T) {
+	const n = patchSize
+	ink := make([]float32, n*n)
+	for y := range n {
+		for x := range 6 { // the mat, along the left side
+			ink[y*n+x] = 1
+		}
+	}
+	for y := 20; y < 28; y++ { // a glyph's stroke, cut by the right side
+		for x := 30; x < n; x++ {
+			ink[y*n+x] = 1
+		}
+	}
+	strip := edgeInk(ink)
+	if !strip[10*n+2] || !strip[40*n+5] {
+		t.Error("the mat's strip is not marked")
+	}
+	if strip[24*n+40] || strip[24*n+n-1] {
+		t.Error("the cut glyph is marked as a strip")
+	}
+	if x, _, _ := inkCentre(ink, true); math.Abs(x-(30+n-1)/2.0) > 1 {
+		t.Errorf("box centre without the strip at x %.1f, want %.1f", x, (30+n-1)/2.0)
+	}
+}

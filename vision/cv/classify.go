@@ -82,6 +82,7 @@ type verdict struct {
 	at                 rect    // that placement
 	doubt              string  // the rule that left it unsure whatever its evidence ("": none)
 	tclass, trot       int     // the template that fitted it best: its class and turn
+	nclass, nrot       int     // the nearest template of another face (class -1: none)
 	aligned            bool    // at the placement its template was aligned to (alignFace)
 }
 
@@ -192,7 +193,7 @@ func (m *Model) classify(f feature) verdict {
 	f.memo = &memo
 	fs := m.score(f.desc, f.col)
 	if fs.class < 0 {
-		return verdict{resid: math.Inf(1), rival: -1}
+		return verdict{resid: math.Inf(1), rival: -1, nclass: -1}
 	}
 	best := match{class: fs.class, rot: fs.rot}
 	m.fine(&best, f)
@@ -275,7 +276,7 @@ func (m *Model) judge(f feature, fs faceScore, best match) (verdict, match) {
 	rim, rimDir := rimExcess(m.rot[best.class][best.rot], f.pad, best.dx, best.dy)
 	a := fs.margin / m.Margin
 	tmpl := math.Inf(1)
-	alt := match{class: -1}
+	alt, near := match{class: -1}, match{class: -1}
 	if fs.rival >= 0 {
 		// The templates must not prefer the rival face.
 		// The templates must agree: the ink map nearer the best face's
@@ -303,6 +304,9 @@ func (m *Model) judge(f feature, fs faceScore, best match) (verdict, match) {
 			}
 			if t < math.Min(tmpl, 0) {
 				alt = o
+			}
+			if t < tmpl {
+				near = o
 			}
 			tmpl = math.Min(tmpl, t)
 		}
@@ -358,7 +362,7 @@ func (m *Model) judge(f feature, fs faceScore, best match) (verdict, match) {
 		fit = math.Min(fit, polFit)
 	}
 	conf := confidence(fit, a, k)
-	v := verdict{class: class, tclass: best.class, trot: best.rot, resid: resid, conf: conf, margin: fs.margin, kindMargin: kindMargin, rival: fs.rival, fit: fit, rim: rim, rimDir: rimDir, faceEv: a, tmplEv: tmpl, kindEv: k, glare: f.glare, glareShare: f.glareShare}
+	v := verdict{class: class, tclass: best.class, trot: best.rot, nclass: near.class, nrot: near.rot, resid: resid, conf: conf, margin: fs.margin, kindMargin: kindMargin, rival: fs.rival, fit: fit, rim: rim, rimDir: rimDir, faceEv: a, tmplEv: tmpl, kindEv: k, glare: f.glare, glareShare: f.glareShare}
 	v.alts = append(v.alts, m.Classes[class].Twins...)
 	v.alts = append(v.alts, doubt...)
 	return v, alt
@@ -1086,6 +1090,14 @@ const (
 
 var turnChecks = []float64{-30, 30}
 
+// retry is a placement retryDie tries: counted only when it reads face
+// (when not ""), or only when read surely.
+type retry struct {
+	at       rect
+	face     string
+	sureOnly bool
+}
+
 // retryDie is classifyDie but for the angles bestAngle tried.
 func (r *Reader) retryDie(frame gocv.Mat, rc rect) verdict {
 	v := r.classifyAt(frame, rc)
@@ -1093,15 +1105,26 @@ func (r *Reader) retryDie(frame gocv.Mat, rc rect) verdict {
 		return v
 	}
 	// Placements to try: for a die not read surely, where the template it
-	// was read as fits it (alignFace); towards a glyph cut by the patch's
-	// edge, other sizes and shifts. Trying stops at a placement read
-	// surely that fits well.
-	var cands []rect
-	aligned := false
+	// was read as fits it and where the nearest template of another face
+	// does (alignFace), and where its glyph's box is centred (inkCentred,
+	// counted only when read surely: a glare spot or a neighbour's glyph
+	// moves the box too); towards a glyph cut by the patch's edge, other
+	// sizes and shifts. Trying stops at a placement read surely that fits
+	// well.
+	var cands []retry
 	if v.conf < r.m.Threshold && !math.IsInf(v.resid, 1) {
-		var s rect
-		if s, aligned = r.alignFace(frame, rc, v.tclass, v.trot); aligned {
-			cands = append(cands, s)
+		for _, t := range [][2]int{{v.tclass, v.trot}, {v.nclass, v.nrot}} {
+			if t[0] < 0 {
+				continue
+			}
+			if s, ok := r.alignFace(frame, rc, t[0], t[1]); ok {
+				cands = append(cands, retry{at: s, face: r.m.Classes[t[0]].Face})
+			}
+		}
+		for _, strips := range []bool{false, true} {
+			if s, ok := r.inkCentred(frame, rc, v, strips); ok {
+				cands = append(cands, retry{at: s, sureOnly: true})
+			}
 		}
 	}
 	ux, uy := math.Cos(rc.Angle), math.Sin(rc.Angle)
@@ -1111,29 +1134,32 @@ func (r *Reader) retryDie(frame gocv.Mat, rc rect) verdict {
 			d := v.rimDir
 			s.C.X += (d[0]*ux - d[1]*uy) * rc.W * k
 			s.C.Y += (d[0]*uy + d[1]*ux) * rc.W * k
-			cands = append(cands, s)
+			cands = append(cands, retry{at: s})
 		}
 	}
 	for _, k := range rescales {
 		s := rc
 		s.W, s.H = rc.W*k, rc.H*k
-		cands = append(cands, s)
+		cands = append(cands, retry{at: s})
 	}
 	for _, d := range reshifts {
 		s := rc
 		s.C.X += (d[0]*ux - d[1]*uy) * rc.W
 		s.C.Y += (d[0]*uy + d[1]*ux) * rc.W
-		cands = append(cands, s)
+		cands = append(cands, retry{at: s})
 	}
 	tried := []verdict{v}
 	sure := v
-	for i, s := range cands {
-		w := r.classifyAt(frame, s)
-		w.try, w.aligned = i+1, aligned && i == 0
-		if w.aligned && r.m.Classes[w.class].Face != r.m.Classes[v.tclass].Face {
-			// Moved to where the template of its first reading fits,
-			// it reads another face: the first reading was wrong, and
-			// its template pulled the face off (no evidence either way).
+	for i, c := range cands {
+		w := r.classifyAt(frame, c.at)
+		w.try, w.aligned = i+1, c.face != ""
+		if w.aligned && r.m.Classes[w.class].Face != c.face {
+			// Moved to where a template fits, it reads another face
+			// than the template's: the template pulled the face off (no
+			// evidence either way).
+			continue
+		}
+		if c.sureOnly && w.conf < r.m.Threshold {
 			continue
 		}
 		tried = append(tried, w)

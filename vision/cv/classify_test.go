@@ -189,3 +189,33 @@ func TestLightInkWithDarkMarksUnsure(t *testing.T) {
 		t.Fatal("no die read surely as light ink")
 	}
 }
+
+// The nearest template of another face, which retryDie aligns too, is of
+// the die's own face when the die is judged as its rival face, and of
+// another face than the one read.
+func TestNearestTemplateOfAnotherFace(t *testing.T) {
+	m := model(t)
+	q := newRectifier()
+	defer q.Close()
+	frame, dice := testDice(t)
+	own, tried := 0, 0
+	for _, d := range dice {
+		f := featureOf(q.patch(frame, truePlace(d)))
+		fs := m.score(f.desc, f.col)
+		if fs.class < 0 || fs.rival < 0 || m.Classes[fs.class].Face != d.Face {
+			continue
+		}
+		if v := m.classify(f); v.nclass >= 0 && m.Classes[v.nclass].Face == m.Classes[v.class].Face {
+			t.Errorf("%s/%s: the nearest template of another face reads %s", d.Kind, d.Face, m.Classes[v.nclass].Face)
+		}
+		tried++
+		wrong := match{class: fs.rival, rot: fs.rivalRot}
+		m.fine(&wrong, f)
+		if v, _ := m.judge(f, m.retarget(fs, wrong), wrong); v.nclass >= 0 && m.Classes[v.nclass].Face == d.Face {
+			own++
+		}
+	}
+	if tried == 0 || own < tried*9/10 {
+		t.Errorf("the nearest template was the die's own face for %d of %d dice", own, tried)
+	}
+}
