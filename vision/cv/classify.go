@@ -84,6 +84,7 @@ type verdict struct {
 	tclass, trot       int     // the template that fitted it best: its class and turn
 	nclass, nrot       int     // the nearest template of another face (class -1: none)
 	aligned            bool    // at the placement its template was aligned to (alignFace)
+	offPol             bool    // its ink on the other side of its body than its kind's, or glare taken for ink
 }
 
 // match is one class matched against an ink map.
@@ -351,18 +352,19 @@ func (m *Model) judge(f feature, fs faceScore, best match) (verdict, match) {
 		// which tells which way its marks are read).
 		fit = min(fit, cutFit)
 	}
+	offPol := false
 	if m.polarity(class) != f.pol {
 		// The glyph is on the other side of the body than the kind's:
 		// a misplaced face, or another kind.
-		fit = math.Min(fit, polFit)
+		fit, offPol = math.Min(fit, polFit), true
 	}
 	if f.pol == polLight && f.under > maxUnderLight {
 		// Light ink on a dark body, yet marks well darker than the body:
 		// a light die whose glare was taken for its ink.
-		fit = math.Min(fit, polFit)
+		fit, offPol = math.Min(fit, polFit), true
 	}
 	conf := confidence(fit, a, k)
-	v := verdict{class: class, tclass: best.class, trot: best.rot, nclass: near.class, nrot: near.rot, resid: resid, conf: conf, margin: fs.margin, kindMargin: kindMargin, rival: fs.rival, fit: fit, rim: rim, rimDir: rimDir, faceEv: a, tmplEv: tmpl, kindEv: k, glare: f.glare, glareShare: f.glareShare}
+	v := verdict{class: class, tclass: best.class, trot: best.rot, nclass: near.class, nrot: near.rot, resid: resid, conf: conf, margin: fs.margin, kindMargin: kindMargin, rival: fs.rival, fit: fit, rim: rim, rimDir: rimDir, faceEv: a, tmplEv: tmpl, kindEv: k, glare: f.glare, glareShare: f.glareShare, offPol: offPol}
 	v.alts = append(v.alts, m.Classes[class].Twins...)
 	v.alts = append(v.alts, doubt...)
 	return v, alt
@@ -977,10 +979,10 @@ func (r *Reader) classifyAt(frame gocv.Mat, rc rect) verdict {
 			}
 		}
 	}
-	if v.conf < r.m.Threshold && f.under > flipUnder && r.m.chromaPol(f.col, -f.pol) < r.m.chromaPol(f.col, f.pol)-flipChroma {
+	if v.conf < r.m.Threshold && r.m.mayBeFlipped(f) {
 		// Glare may flip the face's contrast (a light spot on a die with
 		// dark ink looks like light ink): the face is read again at the
-		// polarity of the kinds its body's chroma says.
+		// other polarity.
 		g, _ := featureInk(&r.slab, p, -f.pol)
 		w := r.m.classify(g)
 		kc := r.m.Colours[r.m.colOf[w.class]]
@@ -1004,10 +1006,10 @@ func (r *Reader) classifyAt(frame gocv.Mat, rc rect) verdict {
 const deglaredSure = 1.2
 
 // A face not read surely is read again at the other polarity when glare
-// may have flipped its contrast: more than flipUnder of its inner part
-// lies well on the other side of the body than the glyph, and its body's
-// chroma is flipChroma spreads nearer a kind of the other polarity. The
-// new reading is kept when it is surer, its kind has that polarity and
+// may have flipped its contrast (mayBeFlipped): more than flipUnder of its
+// inner part lies well on the other side of the body than the glyph, and
+// its body's chroma is flipChroma spreads nearer a kind of the other
+// polarity (or it shows light ink with dark marks). The new reading is kept when it is surer, its kind has that polarity and
 // its body's brightness over the ink's is within flipContrast (log) of
 // the kind's.
 const (
@@ -1015,6 +1017,19 @@ const (
 	flipChroma   = 1.0
 	flipContrast = 0.5
 )
+
+// mayBeFlipped says whether glare may have flipped the contrast of the
+// face f shows: more than flipUnder of it lies on the other side of the
+// body than its glyph, and its body's chroma is nearer the kinds of the
+// other polarity, or it shows light ink with dark marks (maxUnderLight:
+// an ivory Trick die's chroma lies as near a black Bank die's as a Bank
+// die's own).
+func (m *Model) mayBeFlipped(f feature) bool {
+	if f.under <= flipUnder {
+		return false
+	}
+	return m.chromaPol(f.col, -f.pol) < m.chromaPol(f.col, f.pol)-flipChroma || f.pol == polLight && f.under > maxUnderLight
+}
 
 // chromaPol is the chroma distance (in spreads) of body colour col to
 // the closest kind of polarity pol.
@@ -1090,6 +1105,17 @@ const (
 
 var turnChecks = []float64{-30, 30}
 
+// fitsBetter says whether reading w fits its face better than v: a
+// reading whose ink lies on its kind's side of the body fits better than
+// one whose does not (their residuals, at two polarities, do not
+// compare), and otherwise the smaller residual does.
+func fitsBetter(w, v verdict) bool {
+	if w.offPol != v.offPol {
+		return v.offPol
+	}
+	return w.resid < v.resid
+}
+
 // retry is a placement retryDie tries: counted only when it reads face
 // (when not ""), or only when read surely.
 type retry struct {
@@ -1163,7 +1189,7 @@ func (r *Reader) retryDie(frame gocv.Mat, rc rect) verdict {
 			continue
 		}
 		tried = append(tried, w)
-		if w.resid < v.resid {
+		if fitsBetter(w, v) {
 			v = w
 		}
 		if w.conf > sure.conf {

@@ -219,3 +219,25 @@ func TestNearestTemplateOfAnotherFace(t *testing.T) {
 		t.Errorf("the nearest template was the die's own face for %d of %d dice", own, tried)
 	}
 }
+
+// Of two readings of one die, the one whose ink lies on its kind's side
+// of the body fits better (residuals at two polarities do not compare: a
+// glared ivory Trick die read as a Bank die fit as closely as read as
+// itself); otherwise the smaller residual does.
+func TestFitsBetterAtTheKindsPolarity(t *testing.T) {
+	for _, c := range []struct {
+		name string
+		w, v verdict
+		want bool
+	}{
+		{"smaller residual", verdict{resid: 0.02}, verdict{resid: 0.03}, true},
+		{"larger residual", verdict{resid: 0.03}, verdict{resid: 0.02}, false},
+		{"kind's polarity, larger residual", verdict{resid: 0.025}, verdict{resid: 0.023, offPol: true}, true},
+		{"other polarity, smaller residual", verdict{resid: 0.023, offPol: true}, verdict{resid: 0.025}, false},
+		{"both at the other polarity", verdict{resid: 0.02, offPol: true}, verdict{resid: 0.03, offPol: true}, true},
+	} {
+		if got := fitsBetter(c.w, c.v); got != c.want {
+			t.Errorf("%s: fits better %v, want %v", c.name, got, c.want)
+		}
+	}
+}

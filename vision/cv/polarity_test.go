@@ -98,3 +98,41 @@ func TestModelPolarity(t *testing.T) {
 		}
 	}
 }
+
+// Glare may have flipped a face's contrast (mayBeFlipped) when its body's
+// chroma says the other polarity's kinds, or when it shows light ink with
+// dark marks beyond maxUnderLight whatever its chroma (a light die's
+// glare spot taken for its ink: an ivory Trick die's chroma lies near a
+// black Bank die's).
+func TestGlareMayHaveFlippedTheContrast(t *testing.T) {
+	m := model(t)
+	colour := func(kind string) [numCol]float64 {
+		for _, c := range m.Colours {
+			if c.Kind == kind {
+				return c.Mean
+			}
+		}
+		t.Fatalf("no kind %s", kind)
+		return [numCol]float64{}
+	}
+	bank, trick := colour("bank"), colour("trick")
+	for _, c := range []struct {
+		name  string
+		pol   int
+		under float64
+		col   [numCol]float64
+		want  bool
+	}{
+		{"light ink, dark marks, a Bank die's chroma", polLight, 2 * maxUnderLight, bank, true},
+		{"light ink, few dark marks, a Bank die's chroma", polLight, (flipUnder + maxUnderLight) / 2, bank, false},
+		{"light ink, dark marks, a Trick die's chroma", polLight, 2 * maxUnderLight, trick, true},
+		{"dark ink, light marks, a Trick die's chroma", polDark, 2 * maxUnderLight, trick, false},
+		{"dark ink, light marks, a Bank die's chroma", polDark, 2 * maxUnderLight, bank, true},
+		{"dark ink, no marks, a Bank die's chroma", polDark, flipUnder / 2, bank, false},
+	} {
+		f := feature{pol: c.pol, under: c.under, col: c.col}
+		if got := m.mayBeFlipped(f); got != c.want {
+			t.Errorf("%s: may be flipped %v, want %v", c.name, got, c.want)
+		}
+	}
+}
