@@ -1150,6 +1150,7 @@ func (r *Reader) retryDie(frame gocv.Mat, rc rect) verdict {
 		for _, strips := range []bool{false, true} {
 			if s, ok := r.inkCentred(frame, rc, v, strips); ok {
 				cands = append(cands, retry{at: s, sureOnly: true})
+				r.centred = append(r.centred, s)
 			}
 		}
 	}

@@ -29,6 +29,7 @@ type Reader struct {
 	placed     []Placement // of the last reading's dice
 	cands      []candidate
 	tried      []verdict // every reading of the die being read
+	centred    []rect    // its placements centred on its glyph (inkCentred)
 	blobs      []rect
 	slab       floatSlab // the maps of the placement being read (classifyAt)
 	// trace, when set (by the diagnostic tests), is told every die's
@@ -241,7 +242,7 @@ func (r *Reader) read(frame gocv.Mat) (vision.Reading, error) {
 	r.q.refineAll(frame, fs)
 	r.cands = r.cands[:0]
 	for i, f := range fs {
-		r.tried = r.tried[:0]
+		r.tried, r.centred = r.tried[:0], r.centred[:0]
 		rc, turned := f.r, []verdict(nil)
 		if !f.solid {
 			rc, turned = r.bestAngle(frame, rc)
@@ -256,6 +257,15 @@ func (r *Reader) read(frame gocv.Mat) (vision.Reading, error) {
 		}
 		if v.conf < r.m.Threshold {
 			v = r.glareRead(frame, v)
+		}
+		for _, c := range r.centred {
+			if v.conf >= r.m.Threshold || !v.glare {
+				break
+			}
+			// (glare moves a face's placement off its glyph too)
+			if w := r.glareRead(frame, r.classifyAt(frame, c)); w.conf >= r.m.Threshold {
+				v = w
+			}
 		}
 		v = r.doubtedByTries(v)
 		v = r.coverCheck(frame, f.r, v.at, v)
