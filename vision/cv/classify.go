@@ -1145,6 +1145,7 @@ func (r *Reader) retryDie(frame gocv.Mat, rc rect) verdict {
 			}
 			if s, ok := r.alignFace(frame, rc, t[0], t[1]); ok {
 				cands = append(cands, retry{at: s, face: r.m.Classes[t[0]].Face})
+				r.centred = append(r.centred, s)
 			}
 		}
 		for _, strips := range []bool{false, true} {

@@ -29,7 +29,7 @@ type Reader struct {
 	placed     []Placement // of the last reading's dice
 	cands      []candidate
 	tried      []verdict // every reading of the die being read
-	centred    []rect    // its placements centred on its glyph (inkCentred)
+	centred    []rect    // its placements found from its glyph (inkCentred, alignFace)
 	blobs      []rect
 	slab       floatSlab // the maps of the placement being read (classifyAt)
 	// trace, when set (by the diagnostic tests), is told every die's
@@ -52,7 +52,7 @@ func (r *Reader) recentre(frame gocv.Mat, b, rc rect, v verdict) (rect, verdict)
 	}
 	alt := rc
 	alt.C = c
-	if w := r.classifyDie(frame, alt, nil); w.resid < v.resid {
+	if w := r.classifyDie(frame, alt, nil); fitsBetter(w, v) {
 		return alt, w
 	}
 	return rc, v
@@ -122,7 +122,7 @@ func (r *Reader) squareUp(frame gocv.Mat, rc rect, v verdict) (rect, verdict) {
 	alt := rc
 	alt.Angle += turn
 	w := r.classifyDie(frame, alt, nil)
-	if w.resid >= v.resid {
+	if !fitsBetter(w, v) {
 		return rc, v
 	}
 	if r.m.Classes[w.class].Face != r.m.Classes[v.class].Face && (coh < sureCoherence || w.resid > changeFit*v.resid) {
@@ -262,9 +262,13 @@ func (r *Reader) read(frame gocv.Mat) (vision.Reading, error) {
 			if v.conf >= r.m.Threshold || !v.glare {
 				break
 			}
-			// (glare moves a face's placement off its glyph too)
-			if w := r.glareRead(frame, r.classifyAt(frame, c)); w.conf >= r.m.Threshold {
-				v = w
+			// (glare moves a face's placement off its glyph too; a
+			// placement read surely without the glare fit was weighed
+			// among the die's tries)
+			if u := r.classifyAt(frame, c); u.conf < r.m.Threshold {
+				if w := r.glareRead(frame, u); w.conf >= r.m.Threshold {
+					v = w
+				}
 			}
 		}
 		v = r.doubtedByTries(v)
