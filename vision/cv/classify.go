@@ -1078,6 +1078,14 @@ const smallFace = 45.0
 func (r *Reader) classifyDie(frame gocv.Mat, rc rect, turned []verdict) verdict {
 	v := r.retryDie(frame, rc)
 	v = r.conflicts(v, turned, conflictResid)
+	if v.conf >= r.m.Threshold {
+		// A face read surely whose glyph lies well off its middle: the
+		// face centred on its glyph that fits about as well and reads
+		// another face leaves it unsure.
+		if c, ok := r.inkCentred(frame, v.at, v, false); ok && math.Hypot(c.C.X-v.at.C.X, c.C.Y-v.at.C.Y) > offGlyph*v.at.W {
+			v = r.conflicts(v, []verdict{r.classifyAt(frame, c)}, offGlyphSlack)
+		}
+	}
 	if v.conf >= r.m.Threshold && v.resid > turnResid {
 		// A face that fits loosely may be placed at an angle off its
 		// die's: the glyph turned a little that fits at least as well
@@ -1115,6 +1123,12 @@ func fitsBetter(w, v verdict) bool {
 	}
 	return w.resid < v.resid
 }
+
+// offGlyph: see classifyDie.
+const (
+	offGlyph      = 0.1
+	offGlyphSlack = 0.02
+)
 
 // retry is a placement retryDie tries: counted only when it reads face
 // (when not ""), or only when read surely.
