@@ -47,6 +47,21 @@ func (r *Reader) inkCentred(frame gocv.Mat, rc rect, v verdict, strips bool) (re
 	return out, moved
 }
 
+// glyphOff is how far the box of ink map ink lies from the box of the
+// template v was read as (in sides; 0 when either shows no ink): the
+// first step inkCentred would take.
+func glyphOff(ink []float32, m *Model, v verdict) float64 {
+	if v.tclass < 0 || math.IsInf(v.resid, 1) {
+		return 0
+	}
+	tx, ty, ok := inkCentre(m.rot[v.tclass][v.trot], false)
+	ix, iy, ok2 := inkCentre(ink, false)
+	if !ok || !ok2 {
+		return 0
+	}
+	return math.Hypot(ix-tx, iy-ty) * faceInner / patchSize
+}
+
 const (
 	centreIters   = 3
 	maxCentreMove = 0.35

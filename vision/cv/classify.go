@@ -85,6 +85,7 @@ type verdict struct {
 	nclass, nrot       int     // the nearest template of another face (class -1: none)
 	aligned            bool    // at the placement its template was aligned to (alignFace)
 	offPol             bool    // its ink on the other side of its body than its kind's, or glare taken for ink
+	glyphOff           float64 // how far its ink's box lies from its template's (sides; see glyphOff)
 }
 
 // match is one class matched against an ink map.
@@ -991,6 +992,7 @@ func (r *Reader) classifyAt(frame gocv.Mat, rc rect) verdict {
 		}
 	}
 	v.conf *= math.Min(1, rc.side()/smallFace)
+	v.glyphOff = glyphOff(f.ink, r.m, v)
 	if guess && v.conf < deglaredSure*r.m.Threshold {
 		// Taking the glare out is a guess: barely sure is not sure.
 		v.conf = math.Min(v.conf, conflictConf*r.m.Threshold)
@@ -1082,6 +1084,9 @@ func (r *Reader) classifyDie(frame gocv.Mat, rc rect, turned []verdict) verdict 
 		// A face read surely whose glyph lies well off its middle: the
 		// face centred on its glyph that fits about as well and reads
 		// another face leaves it unsure.
+		if v.glyphOff <= offGlyph/2 {
+			return v // (the glyph lies about where its template's does)
+		}
 		if c, ok := r.inkCentred(frame, v.at, v, false); ok && math.Hypot(c.C.X-v.at.C.X, c.C.Y-v.at.C.Y) > offGlyph*v.at.W {
 			v = r.conflicts(v, []verdict{r.classifyAt(frame, c)}, offGlyphSlack)
 		}
