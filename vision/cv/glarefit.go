@@ -483,7 +483,7 @@ func (r *Reader) glareRead(frame gocv.Mat, v verdict) verdict {
 
 // glareSpares tells whether the glare of the best fit leaves seen at
 // least glareSeenShare of what tells face apart from every other face
-// fitted (seenShare of face's fitted template and the other face's at
+// fitted not ruled out (glareRuledOut) (seenShare of face's fitted template and the other face's at
 // the same turn and shift): glare that hides a mark's inside hides
 // whether it is filled.
 func (m *Model) glareSpares(fits []glareClassFit, face string) bool {
@@ -494,7 +494,7 @@ func (m *Model) glareSpares(fits []glareClassFit, face string) bool {
 	seen := seenMap(fits[0])
 	a := fits[i].template(m)
 	for _, o := range fits {
-		if m.Classes[o.class].Face == face {
+		if m.Classes[o.class].Face == face || o.resid > glareRuledOut*fits[0].resid {
 			continue
 		}
 		b := glareClassFit{class: o.class, rot: fits[i].rot, dx: fits[i].dx, dy: fits[i].dy}.template(m)
@@ -551,8 +551,13 @@ func seenMap(fit glareClassFit) []float64 {
 	return out
 }
 
-// glareSeenShare: see glareSpares.
-const glareSeenShare = 0.4
+// glareSeenShare: see glareSpares. A face whose fit leaves glareRuledOut
+// times the best fit's residual is ruled out by the fit (what tells it
+// apart is seen, or it would fit as well).
+const (
+	glareSeenShare = 0.4
+	glareRuledOut  = 2.0
+)
 
 // explains tells whether the fit leaves at most glareMaxResid of the
 // face's variance unexplained (a spot that fits only part of what the

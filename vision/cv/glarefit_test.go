@@ -135,3 +135,40 @@ func TestGlareFitExplainsOnlyGlare(t *testing.T) {
 		t.Errorf("a glyph without two of the face's marks: residual %.3f, want above %.2f (one spot is not two marks)", f.resid, glareMaxResid)
 	}
 }
+
+// Glare that hides what tells two faces apart leaves the face in doubt
+// (glareSpares) only when the other face fits about as well: a face whose
+// fit leaves glareRuledOut times the best fit's residual is ruled out by
+// the fit itself (had glare hidden the difference, it would fit as well).
+func TestGlareSparesIgnoresFacesTheFitRulesOut(t *testing.T) {
+	m := model(t)
+	a, b := -1, -1
+	for i, c := range m.Classes {
+		if c.Kind == "bank" && c.Face == "3" {
+			a = i
+		}
+		if c.Kind == "bank" && c.Face == "5" {
+			b = i
+		}
+	}
+	if a < 0 || b < 0 {
+		t.Fatal("no Bank 3 or 5 class")
+	}
+	// A spot over the middle of the face, hiding most of the glyph.
+	spot := glareClassFit{class: a, spot: spotAt(11, 11, 6.5), coef: [4]float64{0, 1, 1, -1}, resid: 0.05}
+	if spot.spot < 0 {
+		t.Fatal("no such glare spot")
+	}
+	for _, c := range []struct {
+		other float64
+		want  bool
+	}{
+		{0.06, false}, // fits about as well: the glare hides the difference
+		{glareRuledOut * 0.05 * 1.2, true},
+	} {
+		fits := []glareClassFit{spot, {class: b, resid: c.other}}
+		if got := m.glareSpares(fits, "3"); got != c.want {
+			t.Errorf("the other face fitting %.3f against 0.05: spares %v, want %v", c.other, got, c.want)
+		}
+	}
+}
