@@ -483,9 +483,9 @@ func (r *Reader) glareRead(frame gocv.Mat, v verdict) verdict {
 
 // glareSpares tells whether the glare of the best fit leaves seen at
 // least glareSeenShare of what tells face apart from every other face
-// fitted not ruled out (glareRuledOut) (seenShare of face's fitted template and the other face's at
-// the same turn and shift): glare that hides a mark's inside hides
-// whether it is filled.
+// fitted that the fit does not rule out (glareRuledOut; seenShare of
+// face's fitted template and the other face's at the same turn and
+// shift): glare that hides a mark's inside hides whether it is filled.
 func (m *Model) glareSpares(fits []glareClassFit, face string) bool {
 	i := slices.IndexFunc(fits, func(f glareClassFit) bool { return m.Classes[f.class].Face == face })
 	if i < 0 {
