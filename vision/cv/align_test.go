@@ -3,6 +3,10 @@ package cv
 import (
 	"math"
 	"testing"
+
+	"gocv.io/x/gocv"
+
+	"tableside/vision/synth"
 )
 
 // A face placed off its die (its centre moved by a tenth of its side, its
@@ -12,18 +16,10 @@ import (
 func TestAlignFaceMovesTowardsTheTruth(t *testing.T) {
 	r := NewReader(model(t))
 	defer r.Close()
-	frame, dice := testDice(t)
 	better, n := 0, 0
-	for i, d := range dice {
-		truth := truePlace(d)
-		v := r.classifyAt(frame, truth)
-		if r.m.Classes[v.class].Face != d.Face {
-			continue
-		}
-		off := truth
+	eachReadRightly(t, r, func(i int, d synth.DieTruth, frame gocv.Mat, truth rect, v verdict) {
 		a := float64(i) * 2.4
-		off.C.X += 0.1 * truth.W * math.Cos(a)
-		off.C.Y += 0.1 * truth.W * math.Sin(a)
+		off := movedBy(truth, 0.1, a)
 		k := 1 + 0.08*math.Copysign(1, math.Sin(3*a))
 		off.W, off.H = truth.W*k, truth.H*k
 		off.Angle += 5 * math.Pi / 180
@@ -31,17 +27,37 @@ func TestAlignFaceMovesTowardsTheTruth(t *testing.T) {
 		n++
 		if !ok {
 			t.Logf("%s/%s: no fit", d.Kind, d.Face)
-			continue
+			return
 		}
 		if e0, e1 := placeErr(off, truth), placeErr(got, truth); e1 < e0/2 {
 			better++
 		} else {
 			t.Logf("%s/%s: error %.3f → %.3f", d.Kind, d.Face, e0, e1)
 		}
-	}
+	})
 	if n == 0 || better < n*8/10 {
 		t.Errorf("alignment halved the placement error of %d of %d dice", better, n)
 	}
+}
+
+// eachReadRightly calls fn for each test die (the i-th, in frame) read
+// as its own face (v) at its true placement.
+func eachReadRightly(t *testing.T, r *Reader, fn func(i int, d synth.DieTruth, frame gocv.Mat, truth rect, v verdict)) {
+	frame, dice := testDice(t)
+	for i, d := range dice {
+		truth := truePlace(d)
+		if v := r.classifyAt(frame, truth); r.m.Classes[v.class].Face == d.Face {
+			fn(i, d, frame, truth, v)
+		}
+	}
+}
+
+// movedBy is rc with its centre moved share of its side towards angle a
+// (radians).
+func movedBy(rc rect, share, a float64) rect {
+	rc.C.X += share * rc.W * math.Cos(a)
+	rc.C.Y += share * rc.W * math.Sin(a)
+	return rc
 }
 
 // placeErr is how far a lies from b: its centre's distance and its side's
@@ -124,18 +140,9 @@ func bilinear(v []float32, n int, x, y float64) (float64, bool) {
 func TestInkCentredMovesBackAFaceOffItsGlyph(t *testing.T) {
 	r := NewReader(model(t))
 	defer r.Close()
-	frame, dice := testDice(t)
 	back, n := 0, 0
-	for i, d := range dice {
-		truth := truePlace(d)
-		v := r.classifyAt(frame, truth)
-		if r.m.Classes[v.class].Face != d.Face {
-			continue
-		}
-		off := truth
-		a := float64(i) * 2.4
-		off.C.X += truth.W / 6 * math.Cos(a)
-		off.C.Y += truth.W / 6 * math.Sin(a)
+	eachReadRightly(t, r, func(i int, d synth.DieTruth, frame gocv.Mat, truth rect, v verdict) {
+		off := movedBy(truth, 1.0/6, float64(i)*2.4)
 		n++
 		e := math.Inf(1)
 		for _, strips := range []bool{false, true} {
@@ -147,7 +154,7 @@ func TestInkCentredMovesBackAFaceOffItsGlyph(t *testing.T) {
 		} else {
 			t.Logf("%s/%s: centre %.3f of a side off", d.Kind, d.Face, e)
 		}
-	}
+	})
 	if n == 0 || back < n*9/10 {
 		t.Errorf("centring the glyph brought back %d of %d faces", back, n)
 	}

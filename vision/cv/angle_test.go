@@ -18,14 +18,7 @@ func TestEdgeTurnFindsTheFaceAngle(t *testing.T) {
 	for seed := uint64(1); seed <= 8; seed++ {
 		o := synth.Options{Background: synth.Backgrounds[seed%4], Light: synth.Lights[seed%3],
 			Tilt: float64(seed%3) * 10, Blur: seed%4 == 1}
-		img, truth, err := synth.Frame(seed, o)
-		if err != nil {
-			t.Fatal(err)
-		}
-		frame, err := ToBGR(img)
-		if err != nil {
-			t.Fatal(err)
-		}
+		frame, truth := renderFrame(t, seed, o)
 		for i, d := range truth.Dice {
 			off := float64((i*37+int(seed)*11)%71 - 35) // -35..35 degrees
 			r := rect{C: pt{float64(d.X), float64(d.Y)}, W: float64(d.Size), H: float64(d.Size),
@@ -33,7 +26,6 @@ func TestEdgeTurnFindsTheFaceAngle(t *testing.T) {
 			turn, _ := q.edgeTurn(frame, r)
 			errs = append(errs, angleErr90(placementOf(r).Angle+turn*180/math.Pi, d.Angle))
 		}
-		frame.Close()
 	}
 	bad := 0
 	for _, e := range errs {

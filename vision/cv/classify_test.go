@@ -126,6 +126,22 @@ func testDice(t testing.TB) (gocv.Mat, []synth.DieTruth) {
 	return frame, tr.Dice
 }
 
+// renderFrame is the rendered frame of seed and options o (closed by the
+// test's cleanup) and its truth.
+func renderFrame(t testing.TB, seed uint64, o synth.Options) (gocv.Mat, synth.Truth) {
+	t.Helper()
+	img, truth, err := synth.Frame(seed, o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	frame, err := ToBGR(img)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { frame.Close() })
+	return frame, truth
+}
+
 // truePlace is die d's top face where the renderer put it.
 func truePlace(d synth.DieTruth) rect {
 	return rect{C: pt{float64(d.X), float64(d.Y)}, W: float64(d.Size), H: float64(d.Size), Angle: d.Angle * math.Pi / 180}
@@ -138,29 +154,39 @@ func truePlace(d synth.DieTruth) rect {
 // the discriminant, the templates saying 3 clearly.)
 func TestTemplatesOverruleTheDiscriminant(t *testing.T) {
 	m := model(t)
-	q := newRectifier()
-	defer q.Close()
-	frame, dice := testDice(t)
 	right, tried := 0, 0
-	for _, d := range dice {
-		f := featureOf(q.patch(frame, truePlace(d)))
-		fs := m.score(f.desc, f.col)
-		if fs.class < 0 || fs.rival < 0 || m.Classes[fs.class].Face != d.Face {
-			continue
-		}
+	eachJudgedAsRival(t, m, func(d synth.DieTruth, f feature, wrong match, v verdict, alt match) {
 		tried++
-		wrong := match{class: fs.rival, rot: fs.rivalRot}
-		m.fine(&wrong, f)
-		v, alt := m.judge(f, m.retarget(fs, wrong), wrong)
 		if v.conf >= m.Threshold {
 			t.Errorf("%s/%s judged as %s: sure (%.2f)", d.Kind, d.Face, m.Classes[wrong.class].Face, v.conf)
 		}
 		if alt.class >= 0 && m.Classes[alt.class].Face == d.Face {
 			right++
 		}
-	}
+	})
 	if tried == 0 || right < tried*9/10 {
 		t.Errorf("the templates named the die's own face for %d of %d dice", right, tried)
+	}
+}
+
+// eachJudgedAsRival calls fn for each test die read rightly at its true
+// placement (feature f) whose discriminant names a rival face: with the
+// rival's match and the die judged as that rival (its verdict and the
+// match the templates prefer).
+func eachJudgedAsRival(t *testing.T, m *Model, fn func(d synth.DieTruth, f feature, wrong match, v verdict, alt match)) {
+	q := newRectifier()
+	defer q.Close()
+	frame, dice := testDice(t)
+	for _, d := range dice {
+		f := featureOf(q.patch(frame, truePlace(d)))
+		fs := m.score(f.desc, f.col)
+		if fs.class < 0 || fs.rival < 0 || m.Classes[fs.class].Face != d.Face {
+			continue
+		}
+		wrong := match{class: fs.rival, rot: fs.rivalRot}
+		m.fine(&wrong, f)
+		v, alt := m.judge(f, m.retarget(fs, wrong), wrong)
+		fn(d, f, wrong, v, alt)
 	}
 }
 
@@ -195,26 +221,16 @@ func TestLightInkWithDarkMarksUnsure(t *testing.T) {
 // another face than the one read.
 func TestNearestTemplateOfAnotherFace(t *testing.T) {
 	m := model(t)
-	q := newRectifier()
-	defer q.Close()
-	frame, dice := testDice(t)
 	own, tried := 0, 0
-	for _, d := range dice {
-		f := featureOf(q.patch(frame, truePlace(d)))
-		fs := m.score(f.desc, f.col)
-		if fs.class < 0 || fs.rival < 0 || m.Classes[fs.class].Face != d.Face {
-			continue
-		}
-		if v := m.classify(f); v.nclass >= 0 && m.Classes[v.nclass].Face == m.Classes[v.class].Face {
-			t.Errorf("%s/%s: the nearest template of another face reads %s", d.Kind, d.Face, m.Classes[v.nclass].Face)
+	eachJudgedAsRival(t, m, func(d synth.DieTruth, f feature, _ match, v verdict, _ match) {
+		if w := m.classify(f); w.nclass >= 0 && m.Classes[w.nclass].Face == m.Classes[w.class].Face {
+			t.Errorf("%s/%s: the nearest template of another face reads %s", d.Kind, d.Face, m.Classes[w.nclass].Face)
 		}
 		tried++
-		wrong := match{class: fs.rival, rot: fs.rivalRot}
-		m.fine(&wrong, f)
-		if v, _ := m.judge(f, m.retarget(fs, wrong), wrong); v.nclass >= 0 && m.Classes[v.nclass].Face == d.Face {
+		if v.nclass >= 0 && m.Classes[v.nclass].Face == d.Face {
 			own++
 		}
-	}
+	})
 	if tried == 0 || own < tried*9/10 {
 		t.Errorf("the nearest template was the die's own face for %d of %d dice", own, tried)
 	}

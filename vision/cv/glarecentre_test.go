@@ -17,22 +17,12 @@ func TestGlareFitOnTheCentredGlyph(t *testing.T) {
 	defer r.Close()
 	off, centred, n := 0, 0, 0
 	for seed := uint64(1); seed <= 12; seed++ {
-		img, truth, err := synth.Frame(seed, synth.Options{Glare: true, Background: "plain", Light: "even"})
-		if err != nil {
-			t.Fatal(err)
-		}
-		frame, err := ToBGR(img)
-		if err != nil {
-			t.Fatal(err)
-		}
+		frame, truth := renderFrame(t, seed, synth.Options{Glare: true, Background: "plain", Light: "even"})
 		for i, d := range truth.Dice {
 			if !d.Glare {
 				continue
 			}
-			rc := truePlace(d)
-			a := float64(i) * 2.4
-			rc.C.X += rc.W / 6 * math.Cos(a)
-			rc.C.Y += rc.W / 6 * math.Sin(a)
+			rc := movedBy(truePlace(d), 1.0/6, float64(i)*2.4)
 			v := r.classifyAt(frame, rc)
 			if v.conf >= r.m.Threshold || math.IsInf(v.resid, 1) {
 				continue
@@ -57,7 +47,6 @@ func TestGlareFitOnTheCentredGlyph(t *testing.T) {
 			}
 			centred += best
 		}
-		frame.Close()
 	}
 	t.Logf("%d glared faces placed off: %d read surely and rightly there, %d at their glyph-centred placement", n, off, centred)
 	if centred <= off {

@@ -18,9 +18,7 @@ func TestFaceOffItsGlyphNotReadSurelyWrong(t *testing.T) {
 		truth := truePlace(d)
 		for k := range 8 {
 			a := float64(k) * math.Pi / 4
-			off := truth
-			off.C.X += truth.W / 4 * math.Cos(a)
-			off.C.Y += truth.W / 4 * math.Sin(a)
+			off := movedBy(truth, 0.25, a)
 			r.tried = r.tried[:0]
 			v := r.classifyDie(frame, off, nil)
 			n++
