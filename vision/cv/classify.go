@@ -1011,9 +1011,9 @@ const deglaredSure = 1.2
 // may have flipped its contrast (mayBeFlipped): more than flipUnder of its
 // inner part lies well on the other side of the body than the glyph, and
 // its body's chroma is flipChroma spreads nearer a kind of the other
-// polarity (or it shows light ink with dark marks). The new reading is kept when it is surer, its kind has that polarity and
-// its body's brightness over the ink's is within flipContrast (log) of
-// the kind's.
+// polarity (or it shows light ink with dark marks). The new reading is
+// kept when it is surer, its kind has that polarity and its body's
+// brightness over the ink's is within flipContrast (log) of the kind's.
 const (
 	flipUnder    = 0.05
 	flipChroma   = 1.0
@@ -1080,13 +1080,11 @@ const smallFace = 45.0
 func (r *Reader) classifyDie(frame gocv.Mat, rc rect, turned []verdict) verdict {
 	v := r.retryDie(frame, rc)
 	v = r.conflicts(v, turned, conflictResid)
-	if v.conf >= r.m.Threshold {
+	if v.conf >= r.m.Threshold && v.glyphOff > offGlyph/2 {
 		// A face read surely whose glyph lies well off its middle: the
 		// face centred on its glyph that fits about as well and reads
-		// another face leaves it unsure.
-		if v.glyphOff <= offGlyph/2 {
-			return v // (the glyph lies about where its template's does)
-		}
+		// another face leaves it unsure. (A glyph whose box lies less
+		// than half that far from its template's is not centred.)
 		if c, ok := r.inkCentred(frame, v.at, v, false); ok && math.Hypot(c.C.X-v.at.C.X, c.C.Y-v.at.C.Y) > offGlyph*v.at.W {
 			v = r.conflicts(v, []verdict{r.classifyAt(frame, c)}, offGlyphSlack)
 		}
