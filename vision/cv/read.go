@@ -132,6 +132,25 @@ func (r *Reader) squareUp(frame gocv.Mat, rc rect, v verdict) (rect, verdict) {
 	return alt, w
 }
 
+// glareAtGlyph reads a glared die still unsure (v) with its glare fitted
+// at each placement found from its glyph (r.centred), until one reads it
+// surely: glare moves a face's placement off its glyph too. A placement
+// read surely without the glare fit is left out (it was weighed among
+// the die's tries, conflicts and all).
+func (r *Reader) glareAtGlyph(frame gocv.Mat, v verdict) verdict {
+	for _, c := range r.centred {
+		if v.conf >= r.m.Threshold || !v.glare {
+			break
+		}
+		if u := r.classifyAt(frame, c); u.conf < r.m.Threshold {
+			if w := r.glareRead(frame, u); w.conf >= r.m.Threshold {
+				v = w
+			}
+		}
+	}
+	return v
+}
+
 // doubtedByTries leaves v unsure when another face fitted the die at
 // least as well at a placement tried for it (a reading at a turned or
 // shifted placement that lost to v by another rule: a Turn Setup die whose
@@ -258,19 +277,7 @@ func (r *Reader) read(frame gocv.Mat) (vision.Reading, error) {
 		if v.conf < r.m.Threshold {
 			v = r.glareRead(frame, v)
 		}
-		for _, c := range r.centred {
-			if v.conf >= r.m.Threshold || !v.glare {
-				break
-			}
-			// (glare moves a face's placement off its glyph too; a
-			// placement read surely without the glare fit was weighed
-			// among the die's tries)
-			if u := r.classifyAt(frame, c); u.conf < r.m.Threshold {
-				if w := r.glareRead(frame, u); w.conf >= r.m.Threshold {
-					v = w
-				}
-			}
-		}
+		v = r.glareAtGlyph(frame, v)
 		v = r.doubtedByTries(v)
 		v = r.coverCheck(frame, f.r, v.at, v)
 		if r.trace != nil {
