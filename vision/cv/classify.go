@@ -138,6 +138,9 @@ func (m *Model) score(desc []float32, col [numCol]float64) faceScore {
 	gz := make([]float64, len(m.Colours))
 	for k, kc := range m.Colours {
 		gz[k] = gateZ(col, kc)
+		if m.banned != nil && m.banned[k] {
+			gz[k] = math.Inf(1) // (implausible whatever its colour)
+		}
 	}
 	fs.gz = gz
 	for i, c := range m.Classes {

@@ -47,6 +47,9 @@ type Model struct {
 	// checked at teach time, and the margins of those read wrong.
 	heldOut      int
 	heldOutWrong []float64
+	// banned, when set, marks the kinds (by index in Colours) a reading
+	// leaves out (see without).
+	banned []bool
 }
 
 // Class is one taught face of one kind of die.
@@ -369,4 +372,12 @@ func colourMaxZ(col [numCol]float64, c KindColour) float64 {
 		z = math.Max(z, math.Abs(col[j]-c.Mean[j])/c.SD[j])
 	}
 	return z
+}
+
+// without is m reading no die as one of the kinds banned marks (by index
+// in Colours): their classes are implausible whatever a die's colour.
+func (m *Model) without(banned []bool) *Model {
+	c := *m
+	c.banned = banned
+	return &c
 }

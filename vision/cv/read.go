@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"image"
 	"math"
+	"slices"
 	"time"
 
 	"gocv.io/x/gocv"
@@ -132,6 +133,75 @@ func (r *Reader) squareUp(frame gocv.Mat, rc rect, v verdict) (rect, verdict) {
 	return alt, w
 }
 
+// byElimination reads each die left unsure again, from the placement it
+// was last read at, without the kinds the frame has no room left for
+// (KindCounts: the dice read surely of a kind fill it): their faces are
+// no rivals, which may tell its face (a Dark Alley die read as a Bank die
+// when both Bank dice were read surely). The readings its first round
+// tried still count against it (conflicts); a die fitting loosely is left
+// as it was. Dice read surely so fill their kind in turn.
+func (r *Reader) byElimination(frame gocv.Mat) {
+	counts := r.KindCounts
+	if counts == nil {
+		counts = DefaultKindCounts
+	}
+	used := make([]int, len(r.m.Colours))
+	for _, c := range r.cands {
+		if c.v.conf >= r.m.Threshold && len(c.v.alts) == 0 {
+			used[r.m.colOf[c.v.class]]++
+		}
+	}
+	m := r.m
+	defer func() { r.m = m }()
+	for i := range r.cands {
+		c := &r.cands[i]
+		if c.v.conf >= m.Threshold || c.v.resid > maxResid {
+			continue // (a face fitting that loosely may lie across two dice)
+		}
+		banned := m.fullKinds(counts, used)
+		if !slices.Contains(banned, true) {
+			continue
+		}
+		r.m = m.without(banned)
+		r.tried, r.centred = r.tried[:0], r.centred[:0]
+		w := r.classifyDie(frame, c.v.at, nil)
+		if w.conf < m.Threshold {
+			w = r.glareRead(frame, w)
+		}
+		r.m = m
+		// The readings tried the first time that the frame has room for
+		// still count: another face fitting about as well leaves it
+		// unsure.
+		var room []verdict
+		for _, t := range c.tried {
+			if !banned[m.colOf[t.class]] {
+				room = append(room, t)
+			}
+		}
+		w = r.conflicts(w, room, conflictResid)
+		if w.conf >= m.Threshold {
+			c.v = w
+			if len(w.alts) == 0 {
+				used[m.colOf[w.class]]++
+			}
+		}
+	}
+}
+
+// fullKinds marks the kinds (by index in Colours) of which used (by the
+// same index) holds as many dice as counts allows (kinds not listed: 1).
+func (m *Model) fullKinds(counts map[string]int, used []int) []bool {
+	full := make([]bool, len(m.Colours))
+	for k, kc := range m.Colours {
+		n, ok := counts[kc.Kind]
+		if !ok {
+			n = 1
+		}
+		full[k] = used[k] >= n
+	}
+	return full
+}
+
 // glareAtGlyph reads a glared die still unsure (v) with its glare fitted
 // at each placement found from its glyph (r.centred), until one reads it
 // surely: glare moves a face's placement off its glyph too. A placement
@@ -161,8 +231,9 @@ func (r *Reader) doubtedByTries(v verdict) verdict {
 
 // candidate is a die read at a placement.
 type candidate struct {
-	rc rect
-	v  verdict
+	rc    rect
+	v     verdict
+	tried []verdict // the readings tried for a die left unsure (r.tried)
 }
 
 // dupDist: two dice whose top faces lie closer than this many sides are
@@ -286,9 +357,14 @@ func (r *Reader) read(frame gocv.Mat) (vision.Reading, error) {
 		if v.resid > dropResid {
 			continue
 		}
-		r.cands = append(r.cands, candidate{rc: rc, v: v})
+		c := candidate{rc: rc, v: v}
+		if v.conf < r.m.Threshold {
+			c.tried = slices.Clone(r.tried)
+		}
+		r.cands = append(r.cands, c)
 	}
 	r.cands = dropDuplicates(r.cands)
+	r.byElimination(frame)
 	dice := make([]vision.Die, 0, len(r.cands))
 	vs := make([]verdict, 0, len(r.cands))
 	r.placed = r.placed[:0]
