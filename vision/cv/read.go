@@ -13,8 +13,10 @@ import (
 	"tableside/vision"
 )
 
-// DefaultKindCounts is how many dice of each kind one frame holds at most,
-// used to tell look-alike faces (X) of twin kinds apart.
+// DefaultKindCounts is how many dice of each kind one frame holds at most
+// (kinds not listed: 1), used to tell look-alike faces (X) of twin kinds
+// apart and to read unsure dice again without the kinds already filled
+// (byElimination).
 var DefaultKindCounts = map[string]int{
 	vision.KindTrick: 2, vision.KindBank: 2,
 }
