@@ -170,6 +170,7 @@ func (r *Reader) byElimination(frame gocv.Mat) {
 		if w.conf < m.Threshold {
 			w = r.glareRead(frame, w)
 		}
+		w = r.glareAtGlyph(frame, w)
 		r.m = m
 		// The readings tried the first time that the frame has room for
 		// still count: another face fitting about as well leaves it
