@@ -171,6 +171,8 @@ func (r *Reader) byElimination(frame gocv.Mat) {
 			w = r.glareRead(frame, w)
 		}
 		w = r.glareAtGlyph(frame, w)
+		w = r.doubtedByTries(w)
+		w = r.coverCheck(frame, c.found, w.at, w)
 		r.m = m
 		// The readings tried the first time that the frame has room for
 		// still count: another face fitting about as well leaves it
@@ -234,9 +236,9 @@ func (r *Reader) doubtedByTries(v verdict) verdict {
 
 // candidate is a die read at a placement.
 type candidate struct {
-	rc    rect
-	v     verdict
-	tried []verdict // the readings tried for a die left unsure (r.tried)
+	rc, found rect // its top face, and as found (before it was placed)
+	v         verdict
+	tried     []verdict // the readings tried for a die left unsure (r.tried)
 }
 
 // dupDist: two dice whose top faces lie closer than this many sides are
@@ -360,7 +362,7 @@ func (r *Reader) read(frame gocv.Mat) (vision.Reading, error) {
 		if v.resid > dropResid {
 			continue
 		}
-		c := candidate{rc: rc, v: v}
+		c := candidate{rc: rc, found: f.r, v: v}
 		if v.conf < r.m.Threshold {
 			c.tried = slices.Clone(r.tried)
 		}
