@@ -35,11 +35,8 @@ func (r *Reader) inkCentred(frame gocv.Mat, rc rect, v verdict, strips bool) (re
 		if math.Hypot(dx, dy) < 1 {
 			break
 		}
-		k := out.W * faceInner / patchSize
-		ux, uy := math.Cos(out.Angle), math.Sin(out.Angle)
-		out.C.X += (dx*ux - dy*uy) * k
-		out.C.Y += (dx*uy + dy*ux) * k
-		moved = true
+		k := out.W * faceInner / patchSize // (frame pixels per patch pixel)
+		out, moved = out.shifted(dx*k, dy*k), true
 	}
 	if math.Hypot(out.C.X-rc.C.X, out.C.Y-rc.C.Y) > maxCentreMove*rc.W {
 		return rc, false

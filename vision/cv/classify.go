@@ -882,23 +882,13 @@ func (m *Model) isTwin(a, b int) bool {
 // resolveTwins gives each die whose kind is one of several twins a kind
 // that the frame still has room for: dice of sure kinds count first.
 func (r *Reader) resolveTwins(vs []verdict) {
-	counts := r.KindCounts
-	if counts == nil {
-		counts = DefaultKindCounts
-	}
 	used := map[string]int{}
 	for _, v := range vs {
 		if len(v.alts) == 0 {
 			used[r.m.Classes[v.class].Kind]++
 		}
 	}
-	room := func(kind string) bool {
-		c, ok := counts[kind]
-		if !ok {
-			c = 1
-		}
-		return used[kind] < c
-	}
+	room := func(kind string) bool { return used[kind] < r.kindCount(kind) }
 	for i := range vs {
 		v := &vs[i]
 		if len(v.alts) == 0 {
@@ -995,7 +985,9 @@ func (r *Reader) classifyAt(frame gocv.Mat, rc rect) verdict {
 		}
 	}
 	v.conf *= math.Min(1, rc.side()/smallFace)
-	v.glyphOff = glyphOff(f.ink, r.m, v)
+	if v.conf >= r.m.Threshold { // (only a sure face's is looked at: classifyDie)
+		v.glyphOff = glyphOff(f.ink, r.m, v)
+	}
 	if guess && v.conf < deglaredSure*r.m.Threshold {
 		// Taking the glare out is a guess: barely sure is not sure.
 		v.conf = math.Min(v.conf, conflictConf*r.m.Threshold)
@@ -1175,14 +1167,9 @@ func (r *Reader) retryDie(frame gocv.Mat, rc rect) verdict {
 			}
 		}
 	}
-	ux, uy := math.Cos(rc.Angle), math.Sin(rc.Angle)
 	if v.rim > maxRim/2 {
 		for _, k := range rimShifts {
-			s := rc
-			d := v.rimDir
-			s.C.X += (d[0]*ux - d[1]*uy) * rc.W * k
-			s.C.Y += (d[0]*uy + d[1]*ux) * rc.W * k
-			cands = append(cands, retry{at: s})
+			cands = append(cands, retry{at: rc.shifted(v.rimDir[0]*rc.W*k, v.rimDir[1]*rc.W*k)})
 		}
 	}
 	for _, k := range rescales {
@@ -1191,10 +1178,7 @@ func (r *Reader) retryDie(frame gocv.Mat, rc rect) verdict {
 		cands = append(cands, retry{at: s})
 	}
 	for _, d := range reshifts {
-		s := rc
-		s.C.X += (d[0]*ux - d[1]*uy) * rc.W
-		s.C.Y += (d[0]*uy + d[1]*ux) * rc.W
-		cands = append(cands, retry{at: s})
+		cands = append(cands, retry{at: rc.shifted(d[0]*rc.W, d[1]*rc.W)})
 	}
 	tried := []verdict{v}
 	sure := v

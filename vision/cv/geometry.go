@@ -33,6 +33,15 @@ func (r rect) squashed(x, y float64) (float64, float64) {
 	return b*x + (a-b)*along*nx, b*y + (a-b)*along*ny
 }
 
+// shifted is r with its centre moved by x along its W side and y along
+// its H side (frame pixels; not foreshortened).
+func (r rect) shifted(x, y float64) rect {
+	ux, uy := math.Cos(r.Angle), math.Sin(r.Angle)
+	r.C.X += x*ux - y*uy
+	r.C.Y += x*uy + y*ux
+	return r
+}
+
 // corners returns the 4 corners of r scaled by k about its centre, in the
 // order top-left, top-right, bottom-right, bottom-left of the rectangle's
 // own frame.

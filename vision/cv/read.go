@@ -143,10 +143,6 @@ func (r *Reader) squareUp(frame gocv.Mat, rc rect, v verdict) (rect, verdict) {
 // tried still count against it (conflicts); a die fitting loosely is left
 // as it was. Dice read surely so fill their kind in turn.
 func (r *Reader) byElimination(frame gocv.Mat) {
-	counts := r.KindCounts
-	if counts == nil {
-		counts = DefaultKindCounts
-	}
 	used := make([]int, len(r.m.Colours))
 	for _, c := range r.cands {
 		if c.v.conf >= r.m.Threshold && len(c.v.alts) == 0 {
@@ -160,19 +156,13 @@ func (r *Reader) byElimination(frame gocv.Mat) {
 		if c.v.conf >= m.Threshold || c.v.resid > maxResid {
 			continue // (a face fitting that loosely may lie across two dice)
 		}
-		banned := m.fullKinds(counts, used)
+		banned := r.fullKinds(used)
 		if !slices.Contains(banned, true) {
 			continue
 		}
 		r.m = m.without(banned)
 		r.tried, r.centred = r.tried[:0], r.centred[:0]
-		w := r.classifyDie(frame, c.v.at, nil)
-		if w.conf < m.Threshold {
-			w = r.glareRead(frame, w)
-		}
-		w = r.glareAtGlyph(frame, w)
-		w = r.doubtedByTries(w)
-		w = r.coverCheck(frame, c.found, w.at, w)
+		w := r.lastChecks(frame, c.found, r.classifyDie(frame, c.v.at, nil))
 		r.m = m
 		// The readings tried the first time that the frame has room for
 		// still count: another face fitting about as well leaves it
@@ -194,17 +184,39 @@ func (r *Reader) byElimination(frame gocv.Mat) {
 }
 
 // fullKinds marks the kinds (by index in Colours) of which used (by the
-// same index) holds as many dice as counts allows (kinds not listed: 1).
-func (m *Model) fullKinds(counts map[string]int, used []int) []bool {
-	full := make([]bool, len(m.Colours))
-	for k, kc := range m.Colours {
-		n, ok := counts[kc.Kind]
-		if !ok {
-			n = 1
-		}
-		full[k] = used[k] >= n
+// same index) holds as many dice as a frame holds (kindCount).
+func (r *Reader) fullKinds(used []int) []bool {
+	full := make([]bool, len(r.m.Colours))
+	for k, kc := range r.m.Colours {
+		full[k] = used[k] >= r.kindCount(kc.Kind)
 	}
 	return full
+}
+
+// kindCount is how many dice of kind one frame holds at most (KindCounts,
+// else DefaultKindCounts; kinds not listed: 1).
+func (r *Reader) kindCount(kind string) int {
+	counts := r.KindCounts
+	if counts == nil {
+		counts = DefaultKindCounts
+	}
+	if n, ok := counts[kind]; ok {
+		return n
+	}
+	return 1
+}
+
+// lastChecks ends the reading v of a die (found as found): a die still
+// unsure has its glare fitted where it was read (glareRead) and where its
+// glyph is (glareAtGlyph); the placements tried for it (r.tried) and the
+// ink it showed where it was found (coverCheck) may then leave it unsure.
+func (r *Reader) lastChecks(frame gocv.Mat, found rect, v verdict) verdict {
+	if v.conf < r.m.Threshold {
+		v = r.glareRead(frame, v)
+	}
+	v = r.glareAtGlyph(frame, v)
+	v = r.doubtedByTries(v)
+	return r.coverCheck(frame, found, v.at, v)
 }
 
 // glareAtGlyph reads a glared die still unsure (v) with its glare fitted
@@ -350,12 +362,7 @@ func (r *Reader) read(frame gocv.Mat) (vision.Reading, error) {
 		if v.conf < r.m.Threshold && v.resid <= lastResid {
 			rc, v = r.lastTry(frame, rc, v)
 		}
-		if v.conf < r.m.Threshold {
-			v = r.glareRead(frame, v)
-		}
-		v = r.glareAtGlyph(frame, v)
-		v = r.doubtedByTries(v)
-		v = r.coverCheck(frame, f.r, v.at, v)
+		v = r.lastChecks(frame, f.r, v)
 		if r.trace != nil {
 			r.trace(f.r, v)
 		}
