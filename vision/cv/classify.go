@@ -1122,6 +1122,16 @@ func fitsBetter(w, v verdict) bool {
 	return w.resid < v.resid
 }
 
+// fitsFarBetter says whether v, read surely, reads another face than w
+// and leaves at most farBetter of w's residual unexplained.
+func (r *Reader) fitsFarBetter(v, w verdict) bool {
+	return v.conf >= r.m.Threshold && !v.offPol && r.m.Classes[v.class].Face != r.m.Classes[w.class].Face &&
+		v.resid <= farBetter*w.resid
+}
+
+// farBetter: see fitsFarBetter.
+const farBetter = 0.5
+
 // offGlyph: see classifyDie.
 const (
 	offGlyph      = 0.1
@@ -1185,10 +1195,11 @@ func (r *Reader) retryDie(frame gocv.Mat, rc rect) verdict {
 	for i, c := range cands {
 		w := r.classifyAt(frame, c.at)
 		w.try, w.aligned = i+1, c.face != ""
-		if w.aligned && r.m.Classes[w.class].Face != c.face {
+		if w.aligned && r.m.Classes[w.class].Face != c.face && !(w.conf >= r.m.Threshold && w.resid <= goodResid) {
 			// Moved to where a template fits, it reads another face
 			// than the template's: the template pulled the face off (no
-			// evidence either way).
+			// evidence either way), unless that face is sure and fits
+			// well (the template pulled it onto the die).
 			continue
 		}
 		if c.sureOnly && w.conf < r.m.Threshold {
@@ -1206,8 +1217,10 @@ func (r *Reader) retryDie(frame gocv.Mat, rc rect) verdict {
 		}
 	}
 	// A placement read clearly surely wins over one that merely fits
-	// better.
-	if sure.conf >= clearConf && sure.conf > v.conf {
+	// better, but not over one read surely as another face that fits
+	// far better (a face placed a sixth of its side off may read another
+	// clearly, its template fitting loosely).
+	if sure.conf >= clearConf && sure.conf > v.conf && !r.fitsFarBetter(v, sure) {
 		v = sure
 	}
 	// The face turned by an eighth: a top face placed that far off its
