@@ -215,6 +215,7 @@ func (r *Reader) lastChecks(frame gocv.Mat, found rect, v verdict) verdict {
 		v = r.glareRead(frame, v)
 	}
 	v = r.glareAtGlyph(frame, v)
+	v = r.glareNear(frame, v)
 	v = r.doubtedByTries(v)
 	return r.coverCheck(frame, found, v.at, v)
 }
@@ -237,6 +238,46 @@ func (r *Reader) glareAtGlyph(frame gocv.Mat, v verdict) verdict {
 	}
 	return v
 }
+
+// glareNear reads a die still unsure (v) with its glare fitted at
+// placements a little off the one it was read at (glareNearShift of its
+// side each way, and glareNearScales larger and smaller): a glare fit
+// places the template only to a pixel. Taken only when every placement
+// read surely reads the same face (the surest one is kept).
+func (r *Reader) glareNear(frame gocv.Mat, v verdict) verdict {
+	if v.conf >= r.m.Threshold || math.IsInf(v.resid, 1) {
+		return v
+	}
+	rc := v.at
+	var cands []rect
+	for _, d := range [][2]float64{{1, 0}, {-1, 0}, {0, 1}, {0, -1}} {
+		cands = append(cands, rc.shifted(d[0]*glareNearShift*rc.W, d[1]*glareNearShift*rc.W))
+	}
+	for _, k := range glareNearScales {
+		s := rc
+		s.W, s.H = rc.W*k, rc.H*k
+		cands = append(cands, s)
+	}
+	best := v
+	for _, c := range cands {
+		w := r.glareRead(frame, verdict{at: c, try: v.try, resid: math.Inf(1)})
+		if w.conf < r.m.Threshold {
+			continue
+		}
+		if best.conf >= r.m.Threshold && r.m.Classes[best.class].Face != r.m.Classes[w.class].Face {
+			return v
+		}
+		if w.conf > best.conf {
+			best = w
+		}
+	}
+	return best
+}
+
+// glareNearShift and glareNearScales: see glareNear.
+const glareNearShift = 0.05
+
+var glareNearScales = []float64{0.92, 1.08}
 
 // doubtedByTries leaves v unsure when another face fitted the die at
 // least as well at a placement tried for it (a reading at a turned or
