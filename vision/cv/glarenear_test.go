@@ -34,7 +34,7 @@ func TestGlareNearReadsAGlaredFacePlacedALittleOff(t *testing.T) {
 					continue // (glareNear reads only a die still unsure)
 				}
 				n++
-				near := r.glareNear(frame, alone)
+				near := r.glareNear(frame, off, alone)
 				if near.conf < r.m.Threshold {
 					continue
 				}

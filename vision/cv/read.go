@@ -215,7 +215,7 @@ func (r *Reader) lastChecks(frame gocv.Mat, found rect, v verdict) verdict {
 		v = r.glareRead(frame, v)
 	}
 	v = r.glareAtGlyph(frame, v)
-	v = r.glareNear(frame, v)
+	v = r.glareNear(frame, found, v)
 	v = r.doubtedByTries(v)
 	return r.coverCheck(frame, found, v.at, v)
 }
@@ -242,14 +242,21 @@ func (r *Reader) glareAtGlyph(frame gocv.Mat, v verdict) verdict {
 // glareNear reads a die still unsure (v) with its glare fitted at
 // placements a little off the one it was read at (glareNearShift of its
 // side each way, and glareNearScales larger and smaller): a glare fit
-// places the template only to a pixel. Taken only when every placement
-// read surely reads the same face (the surest one is kept).
-func (r *Reader) glareNear(frame gocv.Mat, v verdict) verdict {
+// places the template only to a pixel. A die placed at another size than
+// it was found (found) is tried at that size too: a glare spot on its
+// edge may shrink it. Taken only when every placement read surely reads
+// the same face (the surest one is kept).
+func (r *Reader) glareNear(frame gocv.Mat, found rect, v verdict) verdict {
 	if v.conf >= r.m.Threshold || math.IsInf(v.resid, 1) {
 		return v
 	}
 	rc := v.at
 	var cands []rect
+	if math.Abs(found.W/rc.W-1) > foundSize {
+		s := rc
+		s.W, s.H = found.W, found.H
+		cands = append(cands, found, s)
+	}
 	for _, d := range [][2]float64{{1, 0}, {-1, 0}, {0, 1}, {0, -1}} {
 		cands = append(cands, rc.shifted(d[0]*glareNearShift*rc.W, d[1]*glareNearShift*rc.W))
 	}
@@ -274,8 +281,9 @@ func (r *Reader) glareNear(frame gocv.Mat, v verdict) verdict {
 	return best
 }
 
-// glareNearShift and glareNearScales: see glareNear.
-const glareNearShift = 0.05
+// glareNearShift, glareNearScales and foundSize (a share of the side):
+// see glareNear.
+const glareNearShift, foundSize = 0.05, 0.05
 
 var glareNearScales = []float64{0.92, 1.08}
 
