@@ -442,19 +442,8 @@ const glareSeen = 0.35
 func (r *Reader) glareRead(frame gocv.Mat, v verdict) verdict {
 	p := r.q.patch(frame, v.at)
 	f := featureOf(p)
-	fs := r.m.score(f.desc, f.col)
-	if fs.class < 0 {
-		return v
-	}
-	var cs []int
-	for i := range r.m.Classes {
-		if !math.IsInf(fs.g[i], -1) {
-			cs = append(cs, i)
-		}
-	}
-	sort.Slice(cs, func(a, b int) bool { return fs.g[cs[a]] > fs.g[cs[b]] })
-	fits := r.m.glareFits(p, cs[:min(len(cs), glareClasses)])
-	if !fits[0].explains() {
+	fits, ok := r.m.likeliestGlareFits(p, f)
+	if !ok || !fits[0].explains() {
 		return v
 	}
 	w := r.m.deglaredRead(p, f, fits[0])
@@ -479,6 +468,24 @@ func (r *Reader) glareRead(frame gocv.Mat, v verdict) verdict {
 	}
 	w.at, w.try = v.at, v.try
 	return w
+}
+
+// likeliestGlareFits fits the glare of patch p (read as f) with the
+// glareClasses classes its scores find likeliest, best fit first; false
+// when none is likely.
+func (m *Model) likeliestGlareFits(p []byte, f feature) ([]glareClassFit, bool) {
+	fs := m.score(f.desc, f.col)
+	if fs.class < 0 {
+		return nil, false
+	}
+	var cs []int
+	for i := range m.Classes {
+		if !math.IsInf(fs.g[i], -1) {
+			cs = append(cs, i)
+		}
+	}
+	sort.Slice(cs, func(a, b int) bool { return fs.g[cs[a]] > fs.g[cs[b]] })
+	return m.glareFits(p, cs[:min(len(cs), glareClasses)]), true
 }
 
 // glareSpares tells whether the glare of the best fit leaves seen at

@@ -207,15 +207,18 @@ func (r *Reader) kindCount(kind string) int {
 }
 
 // lastChecks ends the reading v of a die (found as found): a die still
-// unsure has its glare fitted where it was read (glareRead) and where its
-// glyph is (glareAtGlyph); the placements tried for it (r.tried) and the
-// ink it showed where it was found (coverCheck) may then leave it unsure.
+// unsure has its glare fitted where it was read (glareRead), where its
+// glyph is (glareAtGlyph) and a little off (glareNear); the glare fit of
+// a light glyph barely read surely (glareVeto), the placements tried for
+// it (r.tried) and the ink it showed where it was found (coverCheck) may
+// then leave it unsure.
 func (r *Reader) lastChecks(frame gocv.Mat, found rect, v verdict) verdict {
 	if v.conf < r.m.Threshold {
 		v = r.glareRead(frame, v)
 	}
 	v = r.glareAtGlyph(frame, v)
 	v = r.glareNear(frame, found, v)
+	v = r.glareVeto(frame, v)
 	v = r.doubtedByTries(v)
 	return r.coverCheck(frame, found, v.at, v)
 }
@@ -280,6 +283,36 @@ func (r *Reader) glareNear(frame gocv.Mat, found rect, v verdict) verdict {
 	}
 	return best
 }
+
+// glareVeto leaves a die with light ink read barely surely (v, below
+// glareVetoConf) unsure when its glare fit (a spot found) prefers
+// another face by glareVetoRatio: a glare spot on a light glyph looks
+// like ink, a mark filled where it is hollow.
+func (r *Reader) glareVeto(frame gocv.Mat, v verdict) verdict {
+	if v.conf < r.m.Threshold || v.conf >= glareVetoConf || r.m.polarity(v.class) != polLight {
+		return v
+	}
+	p := r.q.patch(frame, v.at)
+	fits, ok := r.m.likeliestGlareFits(p, featureOf(p))
+	face := r.m.Classes[v.class].Face
+	if !ok || !fits[0].explains() || fits[0].spot < 0 || r.m.Classes[fits[0].class].Face == face {
+		return v
+	}
+	for _, o := range fits[1:] {
+		if r.m.Classes[o.class].Face == face && o.resid < glareVetoRatio*fits[0].resid {
+			return v
+		}
+	}
+	v.conf = math.Min(v.conf, conflictConf*r.m.Threshold)
+	v.doubt = "glare:" + r.m.Classes[fits[0].class].Face
+	return v
+}
+
+// glareVetoRatio and glareVetoConf: see glareVeto.
+const (
+	glareVetoRatio = glareRatio
+	glareVetoConf  = 0.8
+)
 
 // glareNearShift, glareNearScales and foundSize (a share of the side):
 // see glareNear.
