@@ -8,8 +8,8 @@ import (
 )
 
 // A glare spot on a light glyph looks like ink (a hollow mark filled):
-// a die with light ink barely read surely, whose glare fit prefers
-// another face clearly, is left unsure (glareVeto). Over glared dice in
+// a die with light ink barely read surely, whose glare fit fits another
+// face best, is left unsure (glareVeto). Over glared dice in
 // dim light, at their true placement and a twentieth of a side off, the
 // veto leaves some wrong readings unsure and hardly any right one.
 func TestGlareVetoDoubtsALightGlyphTheGlareFitReadsOtherwise(t *testing.T) {

@@ -285,9 +285,9 @@ func (r *Reader) glareNear(frame gocv.Mat, found rect, v verdict) verdict {
 }
 
 // glareVeto leaves a die with light ink read barely surely (v, below
-// glareVetoConf) unsure when its glare fit (a spot found) prefers
-// another face by glareVetoRatio: a glare spot on a light glyph looks
-// like ink, a mark filled where it is hollow.
+// glareVetoConf) unsure when its glare fit (a spot found) fits another
+// face best: a glare spot on a light glyph looks like ink, a mark
+// filled where it is hollow.
 func (r *Reader) glareVeto(frame gocv.Mat, v verdict) verdict {
 	if v.conf < r.m.Threshold || v.conf >= glareVetoConf || r.m.polarity(v.class) != polLight {
 		return v
@@ -298,21 +298,13 @@ func (r *Reader) glareVeto(frame gocv.Mat, v verdict) verdict {
 	if !ok || !fits[0].explains() || fits[0].spot < 0 || r.m.Classes[fits[0].class].Face == face {
 		return v
 	}
-	for _, o := range fits[1:] {
-		if r.m.Classes[o.class].Face == face && o.resid < glareVetoRatio*fits[0].resid {
-			return v
-		}
-	}
 	v.conf = math.Min(v.conf, conflictConf*r.m.Threshold)
 	v.doubt = "glare:" + r.m.Classes[fits[0].class].Face
 	return v
 }
 
-// glareVetoRatio and glareVetoConf: see glareVeto.
-const (
-	glareVetoRatio = glareRatio
-	glareVetoConf  = 0.8
-)
+// glareVetoConf: see glareVeto.
+const glareVetoConf = 0.8
 
 // glareNearShift, glareNearScales and foundSize (a share of the side):
 // see glareNear.
