@@ -869,3 +869,41 @@ func boundsOf(ps []image.Point) image.Rectangle {
 	}
 	return b
 }
+
+// inkSpots are the boxes of the glyph patches of the last frame found
+// (d.ink) outside the faces taken (frame pixels), in frame pixels, each
+// turned as the edges about it run (edgeAngle, side s(centre)).
+func (d *detector) inkSpots(taken []rect, s func(pt) float64) []rect {
+	free := d.ink.Clone()
+	defer free.Close()
+	for _, t := range taken {
+		var ps []image.Point
+		for _, c := range t.corners(1) {
+			ps = append(ps, image.Pt(int(c.X*d.scale), int(c.Y*d.scale)))
+		}
+		pv := gocv.NewPointsVectorFromPoints([][]image.Point{ps})
+		gocv.FillPoly(&free, pv, color.RGBA{})
+		pv.Close()
+	}
+	cs := gocv.FindContours(free, gocv.RetrievalExternal, gocv.ChainApproxSimple)
+	defer cs.Close()
+	var out []rect
+	for i := range cs.Size() {
+		b := gocv.BoundingRect(cs.At(i))
+		c := pt{(float64(b.Min.X+b.Max.X)/2 + 0.5) / d.scale, (float64(b.Min.Y+b.Max.Y)/2 + 0.5) / d.scale}
+		side := s(c)
+		r := rect{C: c, W: float64(b.Dx()) / d.scale, H: float64(b.Dy()) / d.scale}
+		if r.W > spotSide*side || r.H > spotSide*side || r.W*r.H < spotArea*side*side {
+			continue
+		}
+		r.Angle = edgeAngle(d.work, pt{c.X * d.scale, c.Y * d.scale}, side*d.scale)
+		out = append(out, r)
+	}
+	return out
+}
+
+// spotArea: a glyph patch whose box is smaller than this share of a
+// die's face is a piece of one, or grain; spotSide: one longer than this
+// many sides holds more than one die's glyph (a Turn Setup die's marks
+// fill its face, and its edges on a mat of another shade join them).
+const spotArea, spotSide = 0.04, 1.4

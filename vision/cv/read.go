@@ -303,6 +303,72 @@ func (r *Reader) glareVeto(frame gocv.Mat, v verdict) verdict {
 	return v
 }
 
+// secondLook looks again for dice missed when the frame holds fewer than
+// a roll's: a die touching others in a blob whose dice were taken for
+// larger ones (the frame's die size was guessed from the blobs, sides
+// and all) is found from its glyph, sized as the dice read surely
+// nearby are. A die found so is kept only when read surely.
+func (r *Reader) secondLook(frame gocv.Mat) {
+	if len(r.cands) >= r.rollSize() {
+		return
+	}
+	var xs, ys, ss []float64
+	for _, c := range r.cands {
+		if c.v.conf >= r.m.Threshold {
+			xs, ys, ss = append(xs, c.rc.C.X), append(ys, c.rc.C.Y), append(ss, c.rc.side())
+		}
+	}
+	if len(ss) == 0 {
+		return
+	}
+	size := sizeModel(xs, ys, ss)
+	side := func(p pt) float64 { return size(p.X, p.Y) }
+	taken := make([]rect, len(r.cands))
+	for i, c := range r.cands {
+		taken[i] = c.rc
+	}
+	for _, g := range r.det.inkSpots(taken, side) {
+		s := side(g.C)
+		if r.nearCandidate(g.C, lookAgainDist*s) {
+			continue
+		}
+		r.tried, r.centred = r.tried[:0], r.centred[:0]
+		rc, turned := r.bestAngle(frame, rect{C: g.C, W: s, H: s, Angle: g.Angle})
+		v := r.classifyDie(frame, rc, turned)
+		if v.conf < r.m.Threshold || v.resid > maxResid || r.nearCandidate(v.at.C, lookAgainDist*s) {
+			continue
+		}
+		v = r.lastChecks(frame, rc, v)
+		if v.conf >= r.m.Threshold {
+			r.cands = append(r.cands, candidate{rc: v.at, found: rc, v: v})
+		}
+	}
+}
+
+// lookAgainDist: glyph patches within this many sides of a die's face
+// read are its own (or its neighbour's glyph cut by its edge).
+const lookAgainDist = 0.75
+
+// nearCandidate says whether a die read lies within d of p.
+func (r *Reader) nearCandidate(p pt, d float64) bool {
+	for _, c := range r.cands {
+		if math.Hypot(c.rc.C.X-p.X, c.rc.C.Y-p.Y) < d {
+			return true
+		}
+	}
+	return false
+}
+
+// rollSize is how many dice a frame holds at most: a roll's (kindCount
+// of every kind taught).
+func (r *Reader) rollSize() int {
+	n := 0
+	for _, kc := range r.m.Colours {
+		n += r.kindCount(kc.Kind)
+	}
+	return n
+}
+
 // glareVetoConf: see glareVeto.
 const glareVetoConf = 0.8
 
@@ -450,6 +516,7 @@ func (r *Reader) read(frame gocv.Mat) (vision.Reading, error) {
 		r.cands = append(r.cands, c)
 	}
 	r.cands = dropDuplicates(r.cands)
+	r.secondLook(frame)
 	r.byElimination(frame)
 	dice := make([]vision.Die, 0, len(r.cands))
 	vs := make([]verdict, 0, len(r.cands))
