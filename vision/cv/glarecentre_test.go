@@ -4,6 +4,8 @@ import (
 	"math"
 	"testing"
 
+	"gocv.io/x/gocv"
+
 	"tableside/vision/synth"
 )
 
@@ -16,40 +18,47 @@ func TestGlareFitOnTheCentredGlyph(t *testing.T) {
 	r := NewReader(model(t))
 	defer r.Close()
 	off, centred, n := 0, 0, 0
-	for seed := uint64(1); seed <= 12; seed++ {
-		frame, truth := renderFrame(t, seed, synth.Options{Glare: true, Background: "plain", Light: "even"})
-		for i, d := range truth.Dice {
-			if !d.Glare {
-				continue
-			}
-			rc := movedBy(truePlace(d), 1.0/6, float64(i)*2.4)
-			v := r.classifyAt(frame, rc)
-			if v.conf >= r.m.Threshold || math.IsInf(v.resid, 1) {
-				continue
-			}
-			n++
-			if w := r.glareRead(frame, v); w.conf >= r.m.Threshold && r.m.Classes[w.class].Face == d.Face {
-				off++
-			}
-			best := 0
-			for _, strips := range []bool{false, true} {
-				c, ok := r.inkCentred(frame, rc, v, strips)
-				if !ok {
-					continue
-				}
-				u := r.classifyAt(frame, c)
-				if u.conf >= r.m.Threshold {
-					continue // (read without the glare fit: retryDie's part)
-				}
-				if w := r.glareRead(frame, u); w.conf >= r.m.Threshold && r.m.Classes[w.class].Face == d.Face {
-					best = 1
-				}
-			}
-			centred += best
+	eachGlaredDie(t, 12, synth.Options{Glare: true, Background: "plain", Light: "even"}, func(frame gocv.Mat, i int, d synth.DieTruth) {
+		rc := movedBy(truePlace(d), 1.0/6, float64(i)*2.4)
+		v := r.classifyAt(frame, rc)
+		if v.conf >= r.m.Threshold || math.IsInf(v.resid, 1) {
+			return
 		}
-	}
+		n++
+		if w := r.glareRead(frame, v); w.conf >= r.m.Threshold && r.m.Classes[w.class].Face == d.Face {
+			off++
+		}
+		best := 0
+		for _, strips := range []bool{false, true} {
+			c, ok := r.inkCentred(frame, rc, v, strips)
+			if !ok {
+				continue
+			}
+			u := r.classifyAt(frame, c)
+			if u.conf >= r.m.Threshold {
+				continue // (read without the glare fit: retryDie's part)
+			}
+			if w := r.glareRead(frame, u); w.conf >= r.m.Threshold && r.m.Classes[w.class].Face == d.Face {
+				best = 1
+			}
+		}
+		centred += best
+	})
 	t.Logf("%d glared faces placed off: %d read surely and rightly there, %d at their glyph-centred placement", n, off, centred)
 	if centred <= off {
 		t.Errorf("glare fitted at the glyph-centred placement read %d faces, where placed %d", centred, off)
+	}
+}
+
+// eachGlaredDie calls fn with every die under glare (its index in its
+// frame) of the frames rendered from seeds 1 to n with options o.
+func eachGlaredDie(t *testing.T, n uint64, o synth.Options, fn func(frame gocv.Mat, i int, d synth.DieTruth)) {
+	for seed := uint64(1); seed <= n; seed++ {
+		frame, truth := renderFrame(t, seed, o)
+		for i, d := range truth.Dice {
+			if d.Glare {
+				fn(frame, i, d)
+			}
+		}
 	}
 }

@@ -4,6 +4,8 @@ import (
 	"math"
 	"testing"
 
+	"gocv.io/x/gocv"
+
 	"tableside/vision/synth"
 )
 
@@ -17,36 +19,30 @@ func TestGlareNearReadsAGlaredFacePlacedALittleOff(t *testing.T) {
 	r := NewReader(model(t))
 	defer r.Close()
 	gained, wrong, n := 0, 0, 0
-	for seed := uint64(1); seed <= 6; seed++ {
-		frame, truth := renderFrame(t, seed, synth.Options{Light: "dim", Glare: true, JPEGQuality: 85})
-		for _, d := range truth.Dice {
-			if !d.Glare {
+	eachGlaredDie(t, 6, synth.Options{Light: "dim", Glare: true, JPEGQuality: 85}, func(frame gocv.Mat, _ int, d synth.DieTruth) {
+		for k := range 4 {
+			off := movedBy(truePlace(d), 0.05, float64(k)*math.Pi/2)
+			v := r.classifyAt(frame, off)
+			if v.conf >= r.m.Threshold {
 				continue
 			}
-			for k := range 4 {
-				off := movedBy(truePlace(d), 0.05, float64(k)*math.Pi/2)
-				v := r.classifyAt(frame, off)
-				if v.conf >= r.m.Threshold {
-					continue
-				}
-				alone := r.glareRead(frame, v)
-				if alone.conf >= r.m.Threshold {
-					continue // (glareNear reads only a die still unsure)
-				}
-				n++
-				near := r.glareNear(frame, off, alone)
-				if near.conf < r.m.Threshold {
-					continue
-				}
-				if r.m.Classes[near.class].Face != d.Face {
-					wrong++
-					t.Errorf("%s/%s placed off: glareNear read %s surely (%.2f)", d.Kind, d.Face, r.m.Classes[near.class].Face, near.conf)
-				} else {
-					gained++
-				}
+			alone := r.glareRead(frame, v)
+			if alone.conf >= r.m.Threshold {
+				continue // (glareNear reads only a die still unsure)
+			}
+			n++
+			near := r.glareNear(frame, off, alone)
+			if near.conf < r.m.Threshold {
+				continue
+			}
+			if r.m.Classes[near.class].Face != d.Face {
+				wrong++
+				t.Errorf("%s/%s placed off: glareNear read %s surely (%.2f)", d.Kind, d.Face, r.m.Classes[near.class].Face, near.conf)
+			} else {
+				gained++
 			}
 		}
-	}
+	})
 	t.Logf("%d glared faces placed off that glareRead leaves unsure: glareNear read %d rightly, %d wrongly", n, gained, wrong)
 	if gained == 0 {
 		t.Errorf("glareNear read none of %d glared faces placed off that glareRead leaves unsure", n)

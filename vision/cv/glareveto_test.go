@@ -4,6 +4,8 @@ import (
 	"math"
 	"testing"
 
+	"gocv.io/x/gocv"
+
 	"tableside/vision/synth"
 )
 
@@ -16,36 +18,30 @@ func TestGlareVetoDoubtsALightGlyphTheGlareFitReadsOtherwise(t *testing.T) {
 	r := NewReader(model(t))
 	defer r.Close()
 	var right, wrong, rightVetoed, wrongVetoed int
-	for seed := uint64(1); seed <= 30; seed++ {
-		frame, truth := renderFrame(t, seed, synth.Options{Light: "dim", Glare: true, JPEGQuality: 85})
-		for _, d := range truth.Dice {
-			if !d.Glare {
+	eachGlaredDie(t, 30, synth.Options{Light: "dim", Glare: true, JPEGQuality: 85}, func(frame gocv.Mat, _ int, d synth.DieTruth) {
+		for k := range 5 {
+			at := truePlace(d)
+			if k > 0 {
+				at = movedBy(at, 0.05, float64(k)*math.Pi/2)
+			}
+			v := r.classifyAt(frame, at)
+			if v.conf < r.m.Threshold {
 				continue
 			}
-			for k := range 5 {
-				at := truePlace(d)
-				if k > 0 {
-					at = movedBy(at, 0.05, float64(k)*math.Pi/2)
+			vetoed := r.glareVeto(frame, v).conf < r.m.Threshold
+			if r.m.Classes[v.class].Face == d.Face {
+				right++
+				if vetoed {
+					rightVetoed++
 				}
-				v := r.classifyAt(frame, at)
-				if v.conf < r.m.Threshold {
-					continue
-				}
-				vetoed := r.glareVeto(frame, v).conf < r.m.Threshold
-				if r.m.Classes[v.class].Face == d.Face {
-					right++
-					if vetoed {
-						rightVetoed++
-					}
-				} else {
-					wrong++
-					if vetoed {
-						wrongVetoed++
-					}
+			} else {
+				wrong++
+				if vetoed {
+					wrongVetoed++
 				}
 			}
 		}
-	}
+	})
 	t.Logf("vetoed %d of %d wrong sure readings, %d of %d right ones", wrongVetoed, wrong, rightVetoed, right)
 	if wrongVetoed == 0 || rightVetoed > right/50 {
 		t.Errorf("vetoed %d of %d wrong sure readings, %d of %d right ones; want some wrong, at most 2%% right", wrongVetoed, wrong, rightVetoed, right)
