@@ -285,14 +285,17 @@ func (r *Reader) glareNear(frame gocv.Mat, found rect, v verdict) verdict {
 }
 
 // glareVeto leaves a die with light ink read barely surely (v, below
-// glareVetoConf) unsure when its glare fit (a spot found) fits another
-// face best: a glare spot on a light glyph looks like ink, a mark
-// filled where it is hollow.
+// glareVetoConf) and showing a white spot (whiteSpot) unsure when its
+// glare fit (a spot found) fits another face best: a glare spot on a
+// light glyph looks like ink, a mark filled where it is hollow.
 func (r *Reader) glareVeto(frame gocv.Mat, v verdict) verdict {
 	if v.conf < r.m.Threshold || v.conf >= glareVetoConf || r.m.polarity(v.class) != polLight {
 		return v
 	}
 	p := r.q.patch(frame, v.at)
+	if !whiteSpot(p) {
+		return v
+	}
 	fits, ok := r.m.likeliestGlareFits(p, featureOf(p))
 	face := r.m.Classes[v.class].Face
 	if !ok || !fits[0].explains() || fits[0].spot < 0 || r.m.Classes[fits[0].class].Face == face {
@@ -369,8 +372,29 @@ func (r *Reader) rollSize() int {
 	return n
 }
 
+// whiteSpot says whether the inner part of BGR patch p shows at least
+// minWhite pixels white in every channel (whiteLevel): a glare spot's
+// middle (a light glyph is seldom as white).
+func whiteSpot(p []byte) bool {
+	n := 0
+	for i, in := range innerMask() {
+		if in && min(p[3*i], p[3*i+1], p[3*i+2]) >= whiteLevel {
+			if n++; n >= minWhite {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// whiteLevel and minWhite: see whiteSpot.
+const (
+	whiteLevel = 235
+	minWhite   = 3
+)
+
 // glareVetoConf: see glareVeto.
-const glareVetoConf = 0.8
+const glareVetoConf = 0.7
 
 // glareNearShift, glareNearScales and foundSize (a share of the side):
 // see glareNear.
