@@ -245,10 +245,11 @@ func (r *Reader) glareAtGlyph(frame gocv.Mat, v verdict) verdict {
 // glareNear reads a die still unsure (v) with its glare fitted at
 // placements a little off the one it was read at (glareNearShift of its
 // side each way, and glareNearScales larger and smaller): a glare fit
-// places the template only to a pixel. A die placed at another size than
-// it was found (found) is tried at that size too: a glare spot on its
-// edge may shrink it. Taken only when every placement read surely reads
-// the same face (the surest one is kept).
+// places the template only to a pixel. A die placed at another size or
+// place than it was found (found) is tried as found too (and at that
+// size where it was placed): a glare spot on its edge may move or shrink
+// it. Taken only when every placement read surely reads the same face
+// (the surest one is kept).
 func (r *Reader) glareNear(frame gocv.Mat, found rect, v verdict) verdict {
 	if v.conf >= r.m.Threshold || math.IsInf(v.resid, 1) {
 		return v
@@ -259,6 +260,8 @@ func (r *Reader) glareNear(frame gocv.Mat, found rect, v verdict) verdict {
 		s := rc
 		s.W, s.H = found.W, found.H
 		cands = append(cands, found, s)
+	} else if math.Hypot(found.C.X-rc.C.X, found.C.Y-rc.C.Y) > foundSize*rc.W {
+		cands = append(cands, found)
 	}
 	for _, d := range [][2]float64{{1, 0}, {-1, 0}, {0, 1}, {0, -1}} {
 		cands = append(cands, rc.shifted(d[0]*glareNearShift*rc.W, d[1]*glareNearShift*rc.W))
