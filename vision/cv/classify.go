@@ -1183,9 +1183,7 @@ func (r *Reader) retryDie(frame gocv.Mat, rc rect) verdict {
 		}
 	}
 	for _, k := range rescales {
-		s := rc
-		s.W, s.H = rc.W*k, rc.H*k
-		cands = append(cands, retry{at: s})
+		cands = append(cands, retry{at: rc.scaled(k)})
 	}
 	for _, d := range reshifts {
 		cands = append(cands, retry{at: rc.shifted(d[0]*rc.W, d[1]*rc.W)})

@@ -42,6 +42,12 @@ func (r rect) shifted(x, y float64) rect {
 	return r
 }
 
+// scaled is r with its sides k times as long, about its centre.
+func (r rect) scaled(k float64) rect {
+	r.W, r.H = r.W*k, r.H*k
+	return r
+}
+
 // corners returns the 4 corners of r scaled by k about its centre, in the
 // order top-left, top-right, bottom-right, bottom-left of the rectangle's
 // own frame.

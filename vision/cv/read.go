@@ -86,9 +86,7 @@ func (r *Reader) lastTry(frame gocv.Mat, rc rect, v verdict) (rect, verdict) {
 		cands = append(cands, s)
 	}
 	for _, k := range lastScales {
-		s := rc
-		s.W, s.H = rc.W*k, rc.H*k
-		cands = append(cands, s)
+		cands = append(cands, rc.scaled(k))
 	}
 	face := r.m.Classes[v.class].Face
 	best, bv := rc, v
@@ -267,9 +265,7 @@ func (r *Reader) glareNear(frame gocv.Mat, found rect, v verdict) verdict {
 		cands = append(cands, rc.shifted(d[0]*glareNearShift*rc.W, d[1]*glareNearShift*rc.W))
 	}
 	for _, k := range glareNearScales {
-		s := rc
-		s.W, s.H = rc.W*k, rc.H*k
-		cands = append(cands, s)
+		cands = append(cands, rc.scaled(k))
 	}
 	best := v
 	for _, c := range cands {
