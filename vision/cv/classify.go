@@ -921,11 +921,15 @@ var (
 
 // A placement fitting within conflictResid of the kept one that reads
 // another face with some confidence (at least conflictMin) leaves the die
-// unsure (confidence at most conflictConf of the threshold).
+// unsure (confidence at most conflictConf of the threshold), unless it
+// is outweighed: read below weakConflict, its face's evidence lies at
+// least conflictEvGap below the kept reading's.
 const (
 	conflictResid = 0.01
 	conflictConf  = 0.9
 	conflictMin   = 0.2
+	weakConflict  = 0.45
+	conflictEvGap = 1.5
 )
 
 // glyphAngles are the turns tried for a die found by its glyph alone (its
@@ -1235,14 +1239,22 @@ func (r *Reader) retryDie(frame gocv.Mat, rc rect) verdict {
 }
 
 // conflicts leaves v unsure when one of the readings tried fits about as
-// well but reads another face.
+// well but reads another face, and v does not outweigh it.
 func (r *Reader) conflicts(v verdict, tried []verdict, slack float64) verdict {
 	face := r.m.Classes[v.class].Face
 	for _, w := range tried {
-		if r.m.Classes[w.class].Face != face && w.resid <= v.resid+slack && w.conf >= conflictMin {
+		if r.m.Classes[w.class].Face != face && w.resid <= v.resid+slack && w.conf >= conflictMin && !outweighs(v, w) {
 			v.conf = math.Min(v.conf, conflictConf*r.m.Threshold)
 			v.doubt = "conflict:" + r.m.Classes[w.class].Face
 		}
 	}
 	return v
+}
+
+// outweighs says whether reading v outweighs w, read barely (below
+// weakConflict) with far weaker evidence for its face (by conflictEvGap
+// or more): a glare spot between the arms of a Bank die's X, seen a
+// little larger, reads a weak 4 that fits as well.
+func outweighs(v, w verdict) bool {
+	return w.conf < weakConflict && v.faceEv-w.faceEv >= conflictEvGap
 }
