@@ -78,6 +78,9 @@ func diceTeach(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "dice teach: %v\n", err)
 		return 1
 	}
+	for _, l := range m.LeftOut() {
+		fmt.Fprintf(stderr, "dice teach: left out %s\n", l)
+	}
 	fmt.Fprintf(stdout, "taught %d faces of %d kinds in %.1f s; model written to %s\n",
 		len(m.Classes), len(m.Kinds()), time.Since(start).Seconds(), *out)
 	return 0
@@ -194,6 +197,9 @@ func runBench(dir string, seed uint64, frames, maxErrs int, reuse bool, w io.Wri
 		return err
 	}
 	teach := time.Since(t0)
+	for _, l := range m.LeftOut() {
+		fmt.Fprintf(w, "teach left out %s\n", l)
+	}
 	// Each run saves and loads a model of its own, kept as DIR/model.bin
 	// after (runs on one DIR at once do not read each other's model).
 	f, err := os.CreateTemp(dir, "model-*.bin")

@@ -766,3 +766,34 @@ func TestDieSidesFollowPerspective(t *testing.T) {
 		}
 	}
 }
+
+// An image in which not exactly one die is found is left out of its face
+// when at least two others show theirs (Model.LeftOut tells which and
+// why); with fewer, teaching fails on it.
+func TestTeachLeavesOutAnImageWithoutOneDie(t *testing.T) {
+	two, _, err := synth.Frame(3, synth.Options{Width: 640, Height: 480, Background: "plain", Light: "even",
+		Dice: []synth.KindFace{{Kind: vision.KindTrick, Face: "?"}, {Kind: vision.KindSetupTheater, Face: "12"}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := teachDir(t, vision.KindBank)
+	face := filepath.Join(dir, vision.KindBank, "3")
+	bad := filepath.Join(face, "zz-two.png")
+	writePNG(t, bad, two)
+	m, err := Teach(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if l := m.LeftOut(); len(l) != 1 || !strings.Contains(l[0], bad) || !strings.Contains(l[0], "found 2 dice") {
+		t.Errorf("left out %q, want %s (found 2 dice)", l, bad)
+	}
+	imgs, _ := filepath.Glob(filepath.Join(face, "*.png"))
+	for _, p := range imgs {
+		if p != bad && p != imgs[0] {
+			os.Remove(p)
+		}
+	}
+	if _, err := Teach(dir); err == nil || !strings.Contains(err.Error(), "found 2 dice") {
+		t.Errorf("err = %v with one other image, want found 2 dice", err)
+	}
+}

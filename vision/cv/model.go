@@ -50,7 +50,15 @@ type Model struct {
 	// banned, when set, marks the kinds (by index in Colours) a reading
 	// leaves out (see without).
 	banned []bool
+	// leftOut: the teaching images Teach left out, each with why (not
+	// saved).
+	leftOut []string
 }
+
+// LeftOut lists the teaching images Teach left out, each with why: an
+// image in which not exactly one die was found, when its face had enough
+// others.
+func (m *Model) LeftOut() []string { return m.leftOut }
 
 // Class is one taught face of one kind of die.
 type Class struct {

@@ -1,6 +1,7 @@
 package cv
 
 import (
+	"errors"
 	"fmt"
 	"hash/fnv"
 	"math"
@@ -9,6 +10,7 @@ import (
 	"path/filepath"
 	"runtime"
 	"sort"
+	"strings"
 	"sync"
 
 	"gocv.io/x/gocv"
@@ -18,7 +20,9 @@ import (
 // each image showing one die of that kind with that face up, anywhere in
 // the frame, at any rotation. It fails with a clear error on a missing
 // directory, a kind without face folders, a face folder without images, an
-// unreadable image, or an image without exactly one die.
+// unreadable image, or an image without exactly one die when its face
+// has fewer than minTeachImages others (such images are otherwise left
+// out: Model.LeftOut).
 func Teach(dir string) (*Model, error) {
 	st, err := os.Stat(dir)
 	if err != nil {
@@ -37,9 +41,10 @@ func Teach(dir string) (*Model, error) {
 	m := &Model{Version: ModelVersion, PatchSize: patchSize, Threshold: 0.5}
 	// The kinds are learnt in parallel (one rectifier each).
 	type kindResult struct {
-		cs  []taughtClass
-		kc  KindColour
-		err error
+		cs   []taughtClass
+		kc   KindColour
+		left []string
+		err  error
 	}
 	res := make([]kindResult, len(kinds))
 	work := make(chan int)
@@ -52,7 +57,7 @@ func Teach(dir string) (*Model, error) {
 			defer q.Close()
 			for k := range work {
 				r := &res[k]
-				r.cs, r.kc, r.err = teachKind(q, filepath.Join(dir, kinds[k]), kinds[k])
+				r.cs, r.kc, r.left, r.err = teachKind(q, filepath.Join(dir, kinds[k]), kinds[k])
 			}
 		}()
 	}
@@ -69,6 +74,7 @@ func Teach(dir string) (*Model, error) {
 		if err != nil {
 			return nil, err
 		}
+		m.leftOut = append(m.leftOut, r.left...)
 		for _, c := range cs {
 			for _, v := range c.train {
 				xs = append(xs, v.desc)
@@ -105,21 +111,23 @@ func Teach(dir string) (*Model, error) {
 // spread of its brightness over the ink's at most brightSpreadCap times
 // the teach images' (glare and blur move it far, and the reader's kind
 // gate widens it fourfold already: a dark die would pass a light kind's).
-func teachKind(q *rectifier, dir, kind string) ([]taughtClass, KindColour, error) {
+func teachKind(q *rectifier, dir, kind string) ([]taughtClass, KindColour, []string, error) {
 	faces, err := subdirs(dir)
 	if err != nil {
-		return nil, KindColour{}, fmt.Errorf("%w: %w", errTeach, err)
+		return nil, KindColour{}, nil, fmt.Errorf("%w: %w", errTeach, err)
 	}
 	if len(faces) == 0 {
-		return nil, KindColour{}, fmt.Errorf("%w: kind folder %s has no <face> folders", errTeach, dir)
+		return nil, KindColour{}, nil, fmt.Errorf("%w: kind folder %s has no <face> folders", errTeach, dir)
 	}
 	var out []taughtClass
 	var all, teachCols [][numCol]float64
+	var left []string
 	for _, face := range faces {
-		exs, err := teachFace(q, filepath.Join(dir, face), kind+"/"+face)
+		exs, l, err := teachFace(q, filepath.Join(dir, face), kind+"/"+face)
 		if err != nil {
-			return nil, KindColour{}, err
+			return nil, KindColour{}, nil, err
 		}
+		left = append(left, l...)
 		fs := make([]feature, len(exs))
 		for i, e := range exs {
 			fs[i] = e.f
@@ -141,7 +149,7 @@ func teachKind(q *rectifier, dir, kind string) ([]taughtClass, KindColour, error
 	}
 	kc, tc := kindColour(kind, all), kindColour(kind, teachCols)
 	kc.SD[2] = math.Min(kc.SD[2], brightSpreadCap*tc.SD[2])
-	return out, kc, nil
+	return out, kc, left, nil
 }
 
 // brightSpreadCap: see teachKind.
@@ -174,10 +182,14 @@ type teachExample struct {
 	train, valid []variant
 }
 
-func teachFace(q *rectifier, dir, name string) ([]teachExample, error) {
+// teachFace learns one face from its folder's images. An image in which
+// not exactly one die is found (a black die on a black mat shows only its
+// glyph, in pieces) is left out while at least minTeachImages others show
+// theirs; the left-out images are returned, each with why.
+func teachFace(q *rectifier, dir, name string) ([]teachExample, []string, error) {
 	es, err := os.ReadDir(dir)
 	if err != nil {
-		return nil, fmt.Errorf("%w: %w", errTeach, err)
+		return nil, nil, fmt.Errorf("%w: %w", errTeach, err)
 	}
 	var files []string
 	for _, e := range es {
@@ -187,26 +199,52 @@ func teachFace(q *rectifier, dir, name string) ([]teachExample, error) {
 	}
 	sort.Strings(files)
 	if len(files) == 0 {
-		return nil, fmt.Errorf("%w: face folder %s has no .png or .jpg image", errTeach, dir)
+		return nil, nil, fmt.Errorf("%w: face folder %s has no .png or .jpg image", errTeach, dir)
 	}
 	// Examples whose top face was not found are used only when fewer than
 	// two were found.
 	var fs, unsure []teachExample
+	var notOne []error
 	for i, f := range files {
 		ft, ok, err := teachImage(q, f, seedOf(name, i))
-		if err != nil {
-			return nil, err
-		}
-		if ok {
+		var n notOneDie
+		switch {
+		case errors.As(err, &n):
+			notOne = append(notOne, err)
+			continue
+		case err != nil:
+			return nil, nil, err
+		case ok:
 			fs = append(fs, ft)
-		} else {
+		default:
 			unsure = append(unsure, ft)
 		}
+	}
+	if len(notOne) > 0 && len(fs)+len(unsure) < minTeachImages {
+		return nil, nil, notOne[0]
 	}
 	if len(fs) < 2 {
 		fs = append(fs, unsure...)
 	}
-	return fs, nil
+	left := make([]string, len(notOne))
+	for i, err := range notOne {
+		left[i] = strings.TrimPrefix(err.Error(), errTeach.Error()+": ")
+	}
+	return fs, left, nil
+}
+
+// minTeachImages: see teachFace.
+const minTeachImages = 2
+
+// notOneDie is the error of a teaching image in which not exactly one
+// die was found.
+type notOneDie struct {
+	path string
+	n    int
+}
+
+func (e notOneDie) Error() string {
+	return fmt.Sprintf("%s: found %d dice, want exactly one die per teaching image (on a mat lighter or darker than the die)", e.path, e.n)
 }
 
 // teachImage reads the one die of a teaching image; ok tells whether its
@@ -231,7 +269,7 @@ func teachImage(q *rectifier, path string, seed uint64) (ex teachExample, ok boo
 		solid = ds
 	}
 	if len(solid) != 1 {
-		return teachExample{}, false, fmt.Errorf("%w: %s: found %d dice, want exactly one die per teaching image", errTeach, path, len(solid))
+		return teachExample{}, false, fmt.Errorf("%w: %w", errTeach, notOneDie{path, len(solid)})
 	}
 	r, ok := q.refine(frame, solid[0].r)
 	ex.f = featureOf(q.patch(frame, r))
