@@ -527,7 +527,7 @@ func (r *Reader) read(frame gocv.Mat) (vision.Reading, error) {
 		}
 		v = r.lastChecks(frame, f.r, v)
 		if v.conf < r.m.Threshold {
-			rc, v = r.atInkCentre(frame, r.blobs[i], rc, v)
+			rc, v = r.placeAgain(frame, r.blobs[i], rc, v)
 		}
 		if r.trace != nil {
 			r.trace(f.r, v)
@@ -576,15 +576,19 @@ func (r *Reader) read(frame gocv.Mat) (vision.Reading, error) {
 
 func round3(x float64) float64 { return math.Round(x*1000) / 1000 }
 
-// atInkCentre reads a die still unsure after its last checks (v, placed
-// at rc; b its blob as found) again at the middle of its blob's ink, when
-// that lies inkOff of its side or more from rc: the top face of a dark
-// die on a dark mat, tilted, may have been placed on its sides, its size
-// right. The reading there is kept only when sure (the glare is not
-// fitted there: that read glared Turn Setup dice wrongly). Its angle may
-// be off too, its edges lost in the mat: turned to the glyph angle that
-// fits best (bestAngle), a reading at least turnedSure is kept.
-func (r *Reader) atInkCentre(frame gocv.Mat, b, rc rect, v verdict) (rect, verdict) {
+// placeAgain reads a die still unsure after its last checks (v, placed
+// at rc; b its blob as found) at other placements. First at the middle
+// of its blob's ink, when that lies inkOff of its side or more from rc:
+// the top face of a dark die on a dark mat, tilted, may have been placed
+// on its sides, its size right; the reading there is kept only when sure
+// (the glare is not fitted there: that read glared Turn Setup dice
+// wrongly). Its angle may be off too, its edges lost in the mat: turned
+// there to the glyph angle that fits best (bestAngle), then so turned at
+// each placement its retries found from its glyph (r.centred), a reading
+// at least turnedSure is kept. When none is, the die's tries are left as
+// they were (later conflicts weigh only the tries of its first reading).
+func (r *Reader) placeAgain(frame gocv.Mat, b, rc rect, v verdict) (rect, verdict) {
+	n, k := len(r.tried), len(r.centred)
 	alt := rc
 	if c, ok := r.det.inkCentre(b); ok && math.Hypot(c.X-rc.C.X, c.Y-rc.C.Y) >= inkOff*rc.side() {
 		alt.C = c
@@ -592,14 +596,21 @@ func (r *Reader) atInkCentre(frame gocv.Mat, b, rc rect, v verdict) (rect, verdi
 			return alt, w
 		}
 	}
-	s, turned := r.bestAngle(frame, alt)
-	if w := r.classifyDie(frame, s, turned); w.conf >= turnedSure {
-		return s, w
+	tries := append([]rect{alt}, r.centred...)
+	for i, c := range tries {
+		if i > 0 && math.Hypot(c.C.X-alt.C.X, c.C.Y-alt.C.Y) < inkOff*rc.side() {
+			continue
+		}
+		s, turned := r.bestAngle(frame, c)
+		if w := r.classifyDie(frame, s, turned); w.conf >= turnedSure {
+			return s, w
+		}
 	}
+	r.tried, r.centred = r.tried[:n], r.centred[:k]
 	return rc, v
 }
 
-// inkOff and turnedSure: see atInkCentre. (Turned readings kept from 0.65
+// inkOff and turnedSure: see placeAgain. (Turned readings kept from 0.65
 // read two glared dice wrongly, at 0.67 and 0.69.)
 const (
 	inkOff     = 0.08
