@@ -16,119 +16,82 @@ import (
 // their true place: a glyph's ink is not always centred), none surely
 // wrongly.
 func TestPlaceAgainReadsADiePlacedOnItsSides(t *testing.T) {
-	r := NewReader(model(t))
-	defer r.Close()
-	unsure, right, wrong := 0, 0, 0
-	for seed := uint64(1); seed <= 8; seed++ {
-		frame, truth := renderFrame(t, seed, synth.Options{Tilt: 25, Light: "dim", Background: "felt"})
-		_, mask, scale := r.det.find(frame)
-		r.q.useMask(mask, scale)
-		for i, d := range truth.Dice {
-			rc := movedBy(truePlace(d), 1.0/6, float64(i)*2.4)
-			r.tried, r.centred = r.tried[:0], r.centred[:0]
-			v := r.classifyAt(frame, rc)
-			if v.conf >= r.m.Threshold {
-				continue
-			}
-			unsure++
-			at, w := r.placeAgain(frame, truePlace(d), rc, v)
-			switch {
-			case w.conf < r.m.Threshold:
-			case r.m.Classes[w.class].Face == d.Face:
-				right++
-				if math.Hypot(at.C.X-float64(d.X), at.C.Y-float64(d.Y)) > 0.15*float64(d.Size) {
-					t.Errorf("%s/%s read at %.0f,%.0f, %.0f,%.0f true", d.Kind, d.Face, at.C.X, at.C.Y, float64(d.X), float64(d.Y))
-				}
-			default:
-				wrong++
-				t.Errorf("%s/%s read surely as %s at its ink's middle", d.Kind, d.Face, r.m.Classes[w.class].Face)
-			}
+	o := synth.Options{Tilt: 25, Light: "dim", Background: "felt"}
+	eachPlacedAgain(t, o, "a sixth of a side off", func(i int, d synth.DieTruth) (rect, rect, []rect) {
+		return movedBy(truePlace(d), 1.0/6, float64(i)*2.4), truePlace(d), nil
+	}, func(d synth.DieTruth, at rect) {
+		if math.Hypot(at.C.X-float64(d.X), at.C.Y-float64(d.Y)) > 0.15*float64(d.Size) {
+			t.Errorf("%s/%s read at %.0f,%.0f, %d,%d true", d.Kind, d.Face, at.C.X, at.C.Y, d.X, d.Y)
 		}
-		r.q.useMask(gocv.Mat{}, 0)
-	}
-	t.Logf("%d dice unsure a sixth of a side off: %d read rightly at their ink's middle, %d wrongly", unsure, right, wrong)
-	if unsure < 20 || right < unsure*2/3 {
-		t.Errorf("%d of %d dice read rightly at their ink's middle, want at least 2 in 3 of 20 or more", right, unsure)
-	}
+	})
 }
 
 // A die placed at its true centre but turned a third of a quarter off its
 // true angle (its edges lost in a dark mat) and read unsure there is read
-// surely and rightly by placeAgain, turned back to its glyph's angle;
-// none is read surely wrongly.
+// surely and rightly by placeAgain, turned back to its glyph's angle; none
+// is read surely wrongly.
 func TestPlaceAgainTurnsADieToItsGlyph(t *testing.T) {
-	r := NewReader(model(t))
-	defer r.Close()
-	unsure, right := 0, 0
-	for seed := uint64(1); seed <= 8; seed++ {
-		frame, truth := renderFrame(t, seed, synth.Options{Light: "dim", Background: "felt"})
-		_, mask, scale := r.det.find(frame)
-		r.q.useMask(mask, scale)
-		for _, d := range truth.Dice {
-			rc := truePlace(d)
-			rc.Angle += math.Pi / 6
-			r.tried, r.centred = r.tried[:0], r.centred[:0]
-			v := r.classifyAt(frame, rc)
-			if v.conf >= r.m.Threshold {
-				continue
-			}
-			unsure++
-			if _, w := r.placeAgain(frame, truePlace(d), rc, v); w.conf >= r.m.Threshold {
-				if r.m.Classes[w.class].Face != d.Face {
-					t.Errorf("%s/%s turned a third of a quarter read surely as %s", d.Kind, d.Face, r.m.Classes[w.class].Face)
-				} else {
-					right++
-				}
-			}
-		}
-		r.q.useMask(gocv.Mat{}, 0)
-	}
-	t.Logf("%d dice unsure turned a third of a quarter: %d read rightly turned to their glyph", unsure, right)
-	if unsure < 20 || right < unsure*2/3 {
-		t.Errorf("%d of %d turned dice read rightly, want at least 2 in 3 of 20 or more", right, unsure)
-	}
+	eachPlacedAgain(t, synth.Options{Light: "dim", Background: "felt"}, "turned a third of a quarter", func(_ int, d synth.DieTruth) (rect, rect, []rect) {
+		rc := truePlace(d)
+		rc.Angle += math.Pi / 6
+		return rc, truePlace(d), nil
+	}, nil)
 }
 
 // A die placed a quarter of its side off, where no ink of its blob shows
 // (the blob passed is away from the die) and turned a third of a quarter
 // off, is read by placeAgain at the placement its retries found from its
-// glyph (r.centred: here its true centre, still turned); when no reading
-// is kept, its tries are left as they were.
+// glyph (r.centred: here its true centre, still turned).
 func TestPlaceAgainTurnsTheGlyphPlacementsOfItsRetries(t *testing.T) {
+	eachPlacedAgain(t, synth.Options{Light: "dim", Background: "felt"}, "a quarter off and turned", func(i int, d synth.DieTruth) (rect, rect, []rect) {
+		turned := truePlace(d)
+		turned.Angle += math.Pi / 6
+		rc := movedBy(turned, 0.25, float64(i)*2.4)
+		return rc, rect{C: pt{-1000, -1000}, W: rc.W, H: rc.H}, []rect{turned}
+	}, nil)
+}
+
+// eachPlacedAgain places every die of the frames rendered from seeds 1 to
+// 8 with options o as place says (its placement, the blob it was found
+// in, the placements its retries found from its glyph) and reads the
+// dice unsure there again with placeAgain: at least 2 in 3 of 20 or more
+// must be read rightly (right is told where each was), none wrongly, and
+// a die not read must have its tries left as they were.
+func eachPlacedAgain(t *testing.T, o synth.Options, how string, place func(i int, d synth.DieTruth) (rc, blob rect, centred []rect), right func(d synth.DieTruth, at rect)) {
 	r := NewReader(model(t))
 	defer r.Close()
-	unsure, right := 0, 0
+	unsure, read := 0, 0
 	for seed := uint64(1); seed <= 8; seed++ {
-		frame, truth := renderFrame(t, seed, synth.Options{Light: "dim", Background: "felt"})
+		frame, truth := renderFrame(t, seed, o)
 		_, mask, scale := r.det.find(frame)
 		r.q.useMask(mask, scale)
 		for i, d := range truth.Dice {
-			turned := truePlace(d)
-			turned.Angle += math.Pi / 6
-			rc := movedBy(turned, 0.25, float64(i)*2.4)
-			nowhere := rect{C: pt{-1000, -1000}, W: rc.W, H: rc.H}
-			r.tried, r.centred = r.tried[:0], []rect{turned}
+			rc, blob, centred := place(i, d)
+			r.tried, r.centred = r.tried[:0], append(r.centred[:0], centred...)
 			v := r.classifyAt(frame, rc)
 			if v.conf >= r.m.Threshold {
 				continue
 			}
 			unsure++
-			_, w := r.placeAgain(frame, nowhere, rc, v)
+			at, w := r.placeAgain(frame, blob, rc, v)
 			switch {
 			case w.conf < r.m.Threshold:
-				if len(r.tried) != 1 || len(r.centred) != 1 {
-					t.Errorf("%s/%s not read: %d tries and %d glyph placements left, want 1 and 1", d.Kind, d.Face, len(r.tried), len(r.centred))
+				if len(r.tried) != 1 || len(r.centred) != len(centred) {
+					t.Errorf("%s/%s not read: %d tries and %d glyph placements left, want 1 and %d", d.Kind, d.Face, len(r.tried), len(r.centred), len(centred))
 				}
 			case r.m.Classes[w.class].Face == d.Face:
-				right++
+				read++
+				if right != nil {
+					right(d, at)
+				}
 			default:
-				t.Errorf("%s/%s read surely as %s", d.Kind, d.Face, r.m.Classes[w.class].Face)
+				t.Errorf("%s/%s %s read surely as %s", d.Kind, d.Face, how, r.m.Classes[w.class].Face)
 			}
 		}
 		r.q.useMask(gocv.Mat{}, 0)
 	}
-	t.Logf("%d dice unsure a quarter off and turned: %d read rightly at their glyph placement", unsure, right)
-	if unsure < 20 || right < unsure*2/3 {
-		t.Errorf("%d of %d dice read rightly at their glyph placement, want at least 2 in 3 of 20 or more", right, unsure)
+	t.Logf("%d dice unsure %s: %d read rightly placed again", unsure, how, read)
+	if unsure < 20 || read < unsure*2/3 {
+		t.Errorf("%d of %d dice %s read rightly placed again, want at least 2 in 3 of 20 or more", read, unsure, how)
 	}
 }
