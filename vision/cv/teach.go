@@ -10,7 +10,6 @@ import (
 	"path/filepath"
 	"runtime"
 	"sort"
-	"strings"
 	"sync"
 
 	"gocv.io/x/gocv"
@@ -204,14 +203,17 @@ func teachFace(q *rectifier, dir, name string) ([]teachExample, []string, error)
 	// Examples whose top face was not found are used only when fewer than
 	// two were found.
 	var fs, unsure []teachExample
-	var notOne []error
+	var left []string
+	var firstLeft error
 	for i, f := range files {
 		ft, ok, err := teachImage(q, f, seedOf(name, i))
 		var n notOneDie
 		switch {
 		case errors.As(err, &n):
-			notOne = append(notOne, err)
-			continue
+			if firstLeft == nil {
+				firstLeft = err
+			}
+			left = append(left, n.Error())
 		case err != nil:
 			return nil, nil, err
 		case ok:
@@ -220,15 +222,11 @@ func teachFace(q *rectifier, dir, name string) ([]teachExample, []string, error)
 			unsure = append(unsure, ft)
 		}
 	}
-	if len(notOne) > 0 && len(fs)+len(unsure) < minTeachImages {
-		return nil, nil, notOne[0]
+	if firstLeft != nil && len(fs)+len(unsure) < minTeachImages {
+		return nil, nil, firstLeft
 	}
 	if len(fs) < 2 {
 		fs = append(fs, unsure...)
-	}
-	left := make([]string, len(notOne))
-	for i, err := range notOne {
-		left[i] = strings.TrimPrefix(err.Error(), errTeach.Error()+": ")
 	}
 	return fs, left, nil
 }
