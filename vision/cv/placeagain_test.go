@@ -95,3 +95,38 @@ func eachPlacedAgain(t *testing.T, o synth.Options, how string, place func(i int
 		t.Errorf("%d of %d dice %s read rightly placed again, want at least 2 in 3 of 20 or more", read, unsure, how)
 	}
 }
+
+// A die read surely at its own placement but left unsure by a last check
+// (a doubt placeAgain does not repeat) is not read again there by
+// placeAgain: only a placement moved or turned off it is.
+func TestPlaceAgainDoesNotUndoALastCheck(t *testing.T) {
+	r := NewReader(model(t))
+	defer r.Close()
+	n := 0
+	for seed := uint64(1); seed <= 4; seed++ {
+		frame, truth := renderFrame(t, seed, synth.Options{Background: "plain", Light: "even"})
+		_, mask, scale := r.det.find(frame)
+		r.q.useMask(mask, scale)
+		for _, d := range truth.Dice {
+			rc := truePlace(d)
+			if s, _ := r.bestAngle(frame, rc); s != rc {
+				continue
+			}
+			r.tried, r.centred = r.tried[:0], r.centred[:0]
+			v := r.classifyDie(frame, rc, nil)
+			if v.conf < turnedSure {
+				continue
+			}
+			n++
+			v.conf, v.doubt = conflictConf*r.m.Threshold, "a last check"
+			r.tried, r.centred = r.tried[:0], r.centred[:0]
+			if _, w := r.placeAgain(frame, rect{C: pt{-1000, -1000}, W: rc.W, H: rc.H}, rc, v); w.conf >= r.m.Threshold {
+				t.Errorf("%s/%s doubted at its placement read surely there again (%.2f)", d.Kind, d.Face, w.conf)
+			}
+		}
+		r.q.useMask(gocv.Mat{}, 0)
+	}
+	if n < 10 {
+		t.Errorf("%d dice read surely at an angle bestAngle keeps, want 10 or more", n)
+	}
+}

@@ -585,8 +585,10 @@ func round3(x float64) float64 { return math.Round(x*1000) / 1000 }
 // wrongly). Its angle may be off too, its edges lost in the mat: turned
 // there to the glyph angle that fits best (bestAngle), then so turned at
 // each placement its retries found from its glyph (r.centred), a reading
-// at least turnedSure is kept. When none is, the die's tries are left as
-// they were (later conflicts weigh only the tries of its first reading).
+// at least turnedSure is kept; a die neither moved nor turned is not read
+// again where it was (a last check may have doubted that reading). When
+// none is kept, the die's tries are left as they were (later conflicts
+// weigh only the tries of its first reading).
 func (r *Reader) placeAgain(frame gocv.Mat, b, rc rect, v verdict) (rect, verdict) {
 	n, k := len(r.tried), len(r.centred)
 	alt := rc
@@ -602,6 +604,9 @@ func (r *Reader) placeAgain(frame gocv.Mat, b, rc rect, v verdict) (rect, verdic
 			continue
 		}
 		s, turned := r.bestAngle(frame, c)
+		if s == rc {
+			continue
+		}
 		if w := r.classifyDie(frame, s, turned); w.conf >= turnedSure {
 			return s, w
 		}
