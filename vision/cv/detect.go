@@ -511,9 +511,7 @@ func leftoverInk(mask, ink gocv.Mat, contour []image.Point, rs []rect, s float64
 		for _, c := range r.corners(1.15) {
 			q = append(q, image.Pt(int(math.Round(c.X))-bb.Min.X, int(math.Round(c.Y))-bb.Min.Y))
 		}
-		pv := gocv.NewPointsVectorFromPoints([][]image.Point{q})
-		gocv.FillPoly(&one, pv, color.RGBA{})
-		pv.Close()
+		fillPoly(&one, q, color.RGBA{})
 	}
 	return inkBlobs(one, ink, bb, 0.04*s*s)
 }
@@ -543,10 +541,15 @@ func fillBlob(contour []image.Point, bb image.Rectangle) gocv.Mat {
 	for i, p := range contour {
 		shifted[i] = p.Sub(bb.Min)
 	}
-	pv := gocv.NewPointsVectorFromPoints([][]image.Point{shifted})
-	defer pv.Close()
-	gocv.FillPoly(&one, pv, colorWhite)
+	fillPoly(&one, shifted, colorWhite)
 	return one
+}
+
+// fillPoly fills the polygon ps in m with colour c.
+func fillPoly(m *gocv.Mat, ps []image.Point, c color.RGBA) {
+	pv := gocv.NewPointsVectorFromPoints([][]image.Point{ps})
+	defer pv.Close()
+	gocv.FillPoly(m, pv, c)
 }
 
 // minFaceContrast: a die's glyph spreads the brightness of its face's
@@ -881,9 +884,7 @@ func (d *detector) inkSpots(taken []rect, s func(pt) float64) []rect {
 		for _, c := range t.corners(1) {
 			ps = append(ps, image.Pt(int(c.X*d.scale), int(c.Y*d.scale)))
 		}
-		pv := gocv.NewPointsVectorFromPoints([][]image.Point{ps})
-		gocv.FillPoly(&free, pv, color.RGBA{})
-		pv.Close()
+		fillPoly(&free, ps, color.RGBA{})
 	}
 	cs := gocv.FindContours(free, gocv.RetrievalExternal, gocv.ChainApproxSimple)
 	defer cs.Close()
