@@ -19,12 +19,27 @@ const workWidth = 640
 type found struct {
 	r     rect
 	solid bool // found by its body, not only by its glyph
-	big   bool // cut out of a blob of more than maxDice dice's area
+	big   bool // cut out of a blob of more than maxDice dice's area, mostly inkless
 }
 
-// maxDice: dice touch in twos and threes, not in larger heaps; a larger
-// blob holds some mat (a light band of wood).
+// maxDice: dice touch in twos and threes, seldom in larger heaps; a
+// larger blob holds some mat (a light band of wood), unless most of its
+// parts show ink (mostlyInked).
 const maxDice = 4
+
+// mostlyInked says whether at least half of the parts rs cut out of a
+// heap show ink (raw): a heap of dice, not a band of mat cut up; its
+// parts without ink (a glyph blurred or glared away) are then dice by
+// their face's contrast, as a die on its own is.
+func mostlyInked(raw gocv.Mat, rs []rect) bool {
+	inked := 0
+	for _, r := range rs {
+		if hasInk(raw, r) {
+			inked++
+		}
+	}
+	return 2*inked >= len(rs)
+}
 
 // detectMask finds the dice in a BGR frame (detector.find) and returns
 // them with a copy of the foreground mask (at the work size; the caller
@@ -324,8 +339,9 @@ func blobs(work, mask, ink, raw gocv.Mat, bs []blob) []found {
 			glyphs = append(glyphs, b)
 		case b.area > 1.5*s*s:
 			rs := split(work, mask, b.pts, s)
+			big := b.area > maxDice*s*s && !mostlyInked(raw, rs)
 			for _, r := range rs {
-				out = append(out, found{r: r, solid: true, big: b.area > maxDice*s*s})
+				out = append(out, found{r: r, solid: true, big: big})
 			}
 			if b.area <= maxDice*s*s { // a heap larger holds a mat's grain
 				glyphs = append(glyphs, leftoverInk(mask, ink, b.pts, rs, s)...)

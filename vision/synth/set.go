@@ -11,6 +11,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"strings"
 	"sync"
 )
 
@@ -139,20 +140,12 @@ func WriteSetWith(dir string, seed uint64, so SetOptions) (SetSummary, error) {
 
 // writeTestFrame renders test frame i and writes NAME.jpg and NAME.json.
 func writeTestFrame(dir string, seed uint64, i, w, h int) (int, error) {
-	o := RandomOptions(seed, i, w, h)
-	q := o.JPEGQuality
-	o.JPEGQuality = 0 // written once as JPEG below, not round-tripped
-	img, truth, err := Frame(mix(seed, 0x7465737400, uint64(i)), o)
+	jpg, truth, err := TestFrame(seed, i, w, h)
 	if err != nil {
 		return 0, err
 	}
-	name := fmt.Sprintf("frame-%04d", i)
-	truth.Image, truth.Quality = name+".jpg", q
-	var buf bytes.Buffer
-	if err := jpeg.Encode(&buf, img, &jpeg.Options{Quality: q}); err != nil {
-		return 0, fmt.Errorf("synth: %s: %w", name, err)
-	}
-	if err := os.WriteFile(filepath.Join(dir, name+".jpg"), buf.Bytes(), 0o644); err != nil {
+	name := strings.TrimSuffix(truth.Image, ".jpg")
+	if err := os.WriteFile(filepath.Join(dir, truth.Image), jpg, 0o644); err != nil {
 		return 0, fmt.Errorf("synth: %w", err)
 	}
 	js, err := json.MarshalIndent(truth, "", "  ")
@@ -163,6 +156,26 @@ func writeTestFrame(dir string, seed uint64, i, w, h int) (int, error) {
 		return 0, fmt.Errorf("synth: %w", err)
 	}
 	return len(truth.Dice), nil
+}
+
+// TestFrame is test frame i (w×h) of the set made from seed, as
+// WriteSetWith writes it (frame-NNNN.jpg): its JPEG bytes and its truth.
+// Tests read one frame of a set without writing the set.
+func TestFrame(seed uint64, i, w, h int) ([]byte, Truth, error) {
+	o := RandomOptions(seed, i, w, h)
+	q := o.JPEGQuality
+	o.JPEGQuality = 0 // encoded once as JPEG below, not round-tripped
+	img, truth, err := Frame(mix(seed, 0x7465737400, uint64(i)), o)
+	if err != nil {
+		return nil, Truth{}, err
+	}
+	name := fmt.Sprintf("frame-%04d", i)
+	truth.Image, truth.Quality = name+".jpg", q
+	var buf bytes.Buffer
+	if err := jpeg.Encode(&buf, img, &jpeg.Options{Quality: q}); err != nil {
+		return nil, Truth{}, fmt.Errorf("synth: %s: %w", name, err)
+	}
+	return buf.Bytes(), truth, nil
 }
 
 func writePNG(path string, img image.Image) error {

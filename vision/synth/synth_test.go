@@ -369,6 +369,14 @@ func TestWriteSet_LayoutAndDeterminism(t *testing.T) {
 			t.Errorf("%s differs between two sets from the same seed", f)
 		}
 	}
+	// TestFrame gives a frame of the set without writing the set.
+	jpg, truth, err := TestFrame(9, 2, 640, 360)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if a, _ := os.ReadFile(filepath.Join(dirA, "test", "frame-0002.jpg")); !bytes.Equal(a, jpg) || truth.Image != "frame-0002.jpg" {
+		t.Errorf("TestFrame(9, 2) is not frame-0002 of the set (image %q)", truth.Image)
+	}
 }
 
 func listFiles(t *testing.T, dir string) []string {
