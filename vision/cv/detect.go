@@ -893,15 +893,8 @@ func boundsOf(ps []image.Point) image.Rectangle {
 // (d.ink) outside the faces taken (frame pixels), in frame pixels, each
 // turned as the edges about it run (edgeAngle, side s(centre)).
 func (d *detector) inkSpots(taken []rect, s func(pt) float64) []rect {
-	free := d.ink.Clone()
+	free := d.outside(d.ink, taken)
 	defer free.Close()
-	for _, t := range taken {
-		var ps []image.Point
-		for _, c := range t.corners(1) {
-			ps = append(ps, image.Pt(int(c.X*d.scale), int(c.Y*d.scale)))
-		}
-		fillPoly(&free, ps, color.RGBA{})
-	}
 	cs := gocv.FindContours(free, gocv.RetrievalExternal, gocv.ChainApproxSimple)
 	defer cs.Close()
 	var out []rect
@@ -915,6 +908,45 @@ func (d *detector) inkSpots(taken []rect, s func(pt) float64) []rect {
 		}
 		r.Angle = edgeAngle(d.work, pt{c.X * d.scale, c.Y * d.scale}, side*d.scale)
 		out = append(out, r)
+	}
+	return out
+}
+
+// outside is a copy of the work-size mask m cleared inside the faces
+// taken (frame pixels); the caller closes it.
+func (d *detector) outside(m gocv.Mat, taken []rect) gocv.Mat {
+	free := m.Clone()
+	for _, t := range taken {
+		var ps []image.Point
+		for _, c := range t.corners(1) {
+			ps = append(ps, image.Pt(int(c.X*d.scale), int(c.Y*d.scale)))
+		}
+		fillPoly(&free, ps, color.RGBA{})
+	}
+	return free
+}
+
+// bodySpots are the deep points of the foreground of the last frame found
+// (d.mask) outside the faces taken (frame pixels), each a square of side
+// s(centre) turned as the edges about it run. The distance to the edge of
+// a compact heap of dice peaks between its dice, not in them, so split
+// may seed fewer dice than the heap holds; with the faces read taken out,
+// a die left unseeded is a region at least a third of a side deep (see
+// peaks, at the side at the frame's middle), its neighbours' sides too
+// thin to be one.
+func (d *detector) bodySpots(taken []rect, s func(pt) float64) []rect {
+	free := d.outside(d.mask, taken)
+	defer free.Close()
+	dist, labels := gocv.NewMat(), gocv.NewMat()
+	defer dist.Close()
+	defer labels.Close()
+	gocv.DistanceTransform(free, &dist, &labels, gocv.DistL2, gocv.DistanceMask5, gocv.DistanceLabelCComp)
+	mid := pt{float64(free.Cols()) / 2 / d.scale, float64(free.Rows()) / 2 / d.scale}
+	var out []rect
+	for _, p := range peaks(dist, s(mid)*d.scale) {
+		c := pt{(float64(p.X) + 0.5) / d.scale, (float64(p.Y) + 0.5) / d.scale}
+		side := s(c)
+		out = append(out, rect{C: c, W: side, H: side, Angle: edgeAngle(d.work, pt{c.X * d.scale, c.Y * d.scale}, side*d.scale)})
 	}
 	return out
 }

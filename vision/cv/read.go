@@ -308,8 +308,9 @@ func (r *Reader) glareVeto(frame gocv.Mat, v verdict) verdict {
 // secondLook looks again for dice missed when the frame holds fewer than
 // a roll's: a die touching others in a blob whose dice were taken for
 // larger ones (the frame's die size was guessed from the blobs, sides
-// and all) is found from its glyph, sized as the dice read surely
-// nearby are. A die found so is kept only when read surely.
+// and all) is found from its glyph (inkSpots), and a die of a heap that
+// split left unseeded from its body (bodySpots), sized as the dice read
+// surely nearby are. A die found so is kept only when read surely.
 func (r *Reader) secondLook(frame gocv.Mat) {
 	if len(r.cands) >= r.rollSize() {
 		return
@@ -329,7 +330,8 @@ func (r *Reader) secondLook(frame gocv.Mat) {
 	for i, c := range r.cands {
 		taken[i] = c.rc
 	}
-	for _, g := range r.det.inkSpots(taken, side) {
+	spots := append(r.det.inkSpots(taken, side), r.det.bodySpots(taken, side)...)
+	for _, g := range spots {
 		s := side(g.C)
 		if r.nearCandidate(g.C, lookAgainDist*s) {
 			continue

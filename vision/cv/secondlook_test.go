@@ -8,9 +8,9 @@ import (
 )
 
 // A die the first look missed (its blob taken for fewer, larger dice)
-// is found again from its glyph: with one die read surely left out of a
-// reading, secondLook finds it where it lies and reads its face, and
-// adds no other die.
+// is found again from its glyph or its body: with one die read surely
+// left out of a reading, secondLook finds it where it lies and reads its
+// face, and adds no other die. (From the glyph alone: 33 of 43.)
 func TestSecondLookFindsADieMissedFromItsGlyph(t *testing.T) {
 	r := NewReader(model(t))
 	defer r.Close()
@@ -44,7 +44,7 @@ func TestSecondLookFindsADieMissedFromItsGlyph(t *testing.T) {
 		frame.Close()
 	}
 	t.Logf("found again %d of %d dice left out", found, n)
-	if n == 0 || found < n*2/3 {
-		t.Errorf("secondLook found again %d of %d dice left out, want 2 in 3", found, n)
+	if n == 0 || found < n*9/10 {
+		t.Errorf("secondLook found again %d of %d dice left out, want 9 in 10", found, n)
 	}
 }
