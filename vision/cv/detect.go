@@ -63,6 +63,7 @@ type detector struct {
 	e5, e9, r3, r5, r9           gocv.Mat // kernels: ellipses, rectangles
 	outer                        []blob   // the mask's blobs
 	scale                        float64  // work pixels per frame pixel
+	level                        byte     // the foreground's score level (threshold)
 }
 
 func newDetector() *detector {
@@ -114,6 +115,7 @@ func (d *detector) find(frame gocv.Mat) ([]found, gocv.Mat, float64) {
 	d.background()
 	d.inkMask()
 	d.foreground()
+	d.unband()
 	var out []found
 	for _, f := range blobs(d.work, d.mask, d.ink, d.raw, d.outer) {
 		if isDie(d.work, d.raw, f) {
@@ -269,6 +271,7 @@ func (d *detector) foreground() {
 	gocv.BoxFilter(d.score, &d.smooth, -1, image.Pt(5, 5))
 	sm, _ := d.smooth.DataPtrUint8()
 	t := threshold(sm)
+	d.level = t
 	gocv.Threshold(d.smooth, &d.fg, float32(t)-0.5, 255, gocv.ThresholdBinary)
 	gocv.MorphologyEx(d.fg, &d.opened, gocv.MorphOpen, d.e9)
 	gocv.BitwiseOr(d.opened, d.ink, &d.opened)
@@ -314,6 +317,11 @@ func (d *detector) inkMask() {
 	gocv.MorphologyEx(d.raw, &d.inkClosed, gocv.MorphClose, d.r9)
 	gocv.MorphologyEx(d.inkClosed, &d.ink, gocv.MorphOpen, d.r5)
 }
+
+// minBand: a blob of more dice's area than this whose parts mostly show
+// no ink is a band of mat (see unband); a heap of dice is smaller (a heap
+// of three dice, two of them blurred, is 4.25 dice's area).
+const minBand = 8
 
 // fillHoles fills every outer contour of d.closed into d.mask; the
 // contours of at least a glyph's area are the mask's blobs (d.outer).
@@ -956,3 +964,95 @@ func (d *detector) bodySpots(taken []rect, s func(pt) float64) []rect {
 // many sides holds more than one die's glyph (a Turn Setup die's marks
 // fill its face, and its edges on a mat of another shade join them).
 const spotArea, spotSide = 0.04, 1.4
+
+// unband takes the dice out of the bands of mat in the mask's blobs: a
+// blob larger than minBand dice whose parts mostly show no ink is a light
+// band of a mat (wood's grain) with any dice on it joined; the dice on it
+// stand out from the band's own colour as the foreground stands out from
+// the mat (bandBlobs). The band's blob is replaced in d.outer and d.mask
+// by the blobs standing out of it (none: it is left as it is).
+func (d *detector) unband() {
+	side := dieSides(d.outer)
+	var out []blob
+	for _, b := range d.outer {
+		s := side(b.r.C)
+		if b.area <= minBand*s*s || mostlyInked(d.raw, split(d.work, d.mask, b.pts, s)) {
+			out = append(out, b)
+			continue
+		}
+		sub := d.bandBlobs(b)
+		if len(sub) == 0 {
+			out = append(out, b)
+			continue
+		}
+		fillPoly(&d.mask, b.pts, color.RGBA{})
+		for _, c := range sub {
+			fillPoly(&d.mask, c.pts, colorWhite)
+		}
+		out = append(out, sub...)
+	}
+	d.outer = out
+}
+
+// bandBlobs are the blobs inside blob b of the pixels that stand out from
+// b's median colour by the foreground's level (scored and smoothed as
+// foreground scores the frame against the mat), opened and closed as the
+// foreground is.
+func (d *detector) bandBlobs(b blob) []blob {
+	bb := boundsOf(b.pts).Intersect(image.Rect(0, 0, d.work.Cols(), d.work.Rows()))
+	one := fillBlob(b.pts, bb)
+	defer one.Close()
+	reg := d.work.Region(bb)
+	patch := reg.Clone()
+	reg.Close()
+	defer patch.Close()
+	bg := gocv.NewMatWithSizeFromScalar(medianColour(patch, one), bb.Dy(), bb.Dx(), gocv.MatTypeCV8UC3)
+	defer bg.Close()
+	score := gocv.NewMatWithSize(bb.Dy(), bb.Dx(), gocv.MatTypeCV8UC1)
+	defer score.Close()
+	sp, _ := score.DataPtrUint8()
+	scoreMap(patch, bg, sp)
+	m := gocv.NewMat()
+	defer m.Close()
+	gocv.BoxFilter(score, &m, -1, image.Pt(5, 5))
+	gocv.Threshold(m, &m, float32(d.level)-0.5, 255, gocv.ThresholdBinary)
+	gocv.BitwiseAnd(m, one, &m)
+	gocv.MorphologyEx(m, &m, gocv.MorphOpen, d.e9)
+	ink := d.ink.Region(bb)
+	gocv.BitwiseOr(m, ink, &m)
+	ink.Close()
+	gocv.BitwiseAnd(m, one, &m)
+	gocv.MorphologyEx(m, &m, gocv.MorphClose, d.e5)
+	bs := contourBlobs(m, float64(d.work.Cols()*d.work.Cols())/8000)
+	for i := range bs {
+		for j := range bs[i].pts {
+			bs[i].pts[j] = bs[i].pts[j].Add(bb.Min)
+		}
+		bs[i].r.C.X += float64(bb.Min.X)
+		bs[i].r.C.Y += float64(bb.Min.Y)
+	}
+	return bs
+}
+
+// medianColour is the median of each channel of BGR patch p over the
+// pixels set in mask one.
+func medianColour(p, one gocv.Mat) gocv.Scalar {
+	pp, _ := p.DataPtrUint8()
+	op, _ := one.DataPtrUint8()
+	var hist [3][256]int
+	n := 0
+	for i, v := range op {
+		if v == 0 {
+			continue
+		}
+		n++
+		for c := range 3 {
+			hist[c][pp[3*i+c]]++
+		}
+	}
+	var med [3]float64
+	for c := range 3 {
+		med[c] = float64(quantile(hist[c][:], n, 0.5))
+	}
+	return gocv.NewScalar(med[0], med[1], med[2], 0)
+}

@@ -2,6 +2,7 @@ package cv
 
 import (
 	"math"
+	"slices"
 	"testing"
 
 	"gocv.io/x/gocv"
@@ -93,6 +94,42 @@ func TestBodySpotsFindTheDieAHeapsSplitLeftOut(t *testing.T) {
 		}
 		if near != 1 {
 			t.Errorf("seed %d frame %d: %d body spots at %s/%s (%d,%d), want 1", c.seed, c.i, near, gone.Kind, gone.Face, gone.X, gone.Y)
+		}
+		frame.Close()
+	}
+}
+
+// A light band of a wooden mat is foreground, and a die lying on it is
+// joined to it: a blob of more than minBand dice's area whose parts
+// mostly show no ink. The dice on it stand out from the band's own colour
+// (unband): each die of the frame is found, and nothing where no die
+// lies. Frames 151 of the set of seed 61 (a Trick die's "?", blurred) and
+// 121 of seed 99 (a Theater die and an Academy die), both on wood.
+func TestDiceOnABandOfWoodAreFound(t *testing.T) {
+	det := newDetector()
+	defer det.Close()
+	for _, c := range []struct {
+		seed uint64
+		i    int
+	}{{61, 151}, {99, 121}} {
+		jpg, truth, err := synth.TestFrame(c.seed, c.i, 1280, 720)
+		if err != nil {
+			t.Fatal(err)
+		}
+		frame, err := gocv.IMDecode(jpg, gocv.IMReadColor)
+		if err != nil {
+			t.Fatal(err)
+		}
+		fs, _, _ := det.find(frame)
+		for _, d := range truth.Dice {
+			if !foundNear(fs, d) {
+				t.Errorf("seed %d frame %d: %s/%s at %d,%d not found", c.seed, c.i, d.Kind, d.Face, d.X, d.Y)
+			}
+		}
+		for _, f := range fs {
+			if !slices.ContainsFunc(truth.Dice, func(d synth.DieTruth) bool { return foundNear([]found{f}, d) }) {
+				t.Errorf("seed %d frame %d: a die found at %.0f,%.0f, where none lies", c.seed, c.i, f.r.C.X, f.r.C.Y)
+			}
 		}
 		frame.Close()
 	}
