@@ -941,7 +941,8 @@ func (d *detector) outside(m gocv.Mat, taken []rect) gocv.Mat {
 // may seed fewer dice than the heap holds; with the faces read taken out,
 // a die left unseeded is a region at least a third of a side deep (see
 // peaks, at the side at the frame's middle), its neighbours' sides too
-// thin to be one.
+// thin to be one. A point deeper than bodyDeep sides lies in something
+// larger than a die (a card, a board), not read.
 func (d *detector) bodySpots(taken []rect, s func(pt) float64) []rect {
 	free := d.outside(d.mask, taken)
 	defer free.Close()
@@ -954,10 +955,18 @@ func (d *detector) bodySpots(taken []rect, s func(pt) float64) []rect {
 	for _, p := range peaks(dist, s(mid)*d.scale) {
 		c := pt{(float64(p.X) + 0.5) / d.scale, (float64(p.Y) + 0.5) / d.scale}
 		side := s(c)
+		if float64(dist.GetFloatAt(p.Y, p.X)) > bodyDeep*side*d.scale {
+			continue
+		}
 		out = append(out, rect{C: c, W: side, H: side, Angle: edgeAngle(d.work, pt{c.X * d.scale, c.Y * d.scale}, side*d.scale)})
 	}
 	return out
 }
+
+// bodyDeep: a die's body, its sides and all, is at most about 1.4 sides
+// wide; the deep points of the dice bodySpots found lie 0.45–0.58 of a
+// side deep.
+const bodyDeep = 0.75
 
 // spotArea: a glyph patch whose box is smaller than this share of a
 // die's face is a piece of one, or grain; spotSide: one longer than this

@@ -1,6 +1,7 @@
 package cv
 
 import (
+	"image/color"
 	"math"
 	"slices"
 	"testing"
@@ -132,5 +133,38 @@ func TestDiceOnABandOfWoodAreFound(t *testing.T) {
 			}
 		}
 		frame.Close()
+	}
+}
+
+// Something larger than a die on the mat (a card) is no die's body: with
+// every die's top face taken, bodySpots finds no point to read, neither
+// in the card nor in the dice's sides.
+func TestBodySpotsLeaveACardAlone(t *testing.T) {
+	det := newDetector()
+	defer det.Close()
+	jpg, truth, err := synth.TestFrame(5, 126, 1280, 720)
+	if err != nil {
+		t.Fatal(err)
+	}
+	frame, err := gocv.IMDecode(jpg, gocv.IMReadColor)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer frame.Close()
+	card := rect{C: pt{1060, 590}, W: 240, H: 160, Angle: 0.2}
+	for _, d := range truth.Dice {
+		if math.Hypot(float64(d.X)-card.C.X, float64(d.Y)-card.C.Y) < 250 {
+			t.Fatalf("a die at %d,%d under the card", d.X, d.Y)
+		}
+	}
+	fillRect(&frame, card, color.RGBA{200, 215, 225, 0})
+	det.find(frame)
+	var taken []rect
+	for _, d := range truth.Dice {
+		taken = append(taken, truePlace(d))
+	}
+	side := func(pt) float64 { return 60 }
+	for _, s := range det.bodySpots(taken, side) {
+		t.Errorf("a body spot at %.0f,%.0f", s.C.X, s.C.Y)
 	}
 }
