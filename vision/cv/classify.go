@@ -1232,7 +1232,13 @@ func (r *Reader) retryDie(frame gocv.Mat, rc rect) verdict {
 	// leaves it unsure.
 	eighth := v.at
 	eighth.Angle += math.Pi / 4
-	tried = append(tried, r.classifyAt(frame, eighth))
+	e := r.classifyAt(frame, eighth)
+	if r.fitsFarBetter(e, v) {
+		// Placed an eighth off its die's angle (a diamond's box), the
+		// face reads far better turned back: that reading is kept.
+		v, e = e, v
+	}
+	tried = append(tried, e)
 	// Placements that fit about as well but read another face: the face
 	// is not sure.
 	return r.conflicts(v, tried, conflictResid)
