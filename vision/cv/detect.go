@@ -19,7 +19,7 @@ const workWidth = 640
 type found struct {
 	r     rect
 	solid bool // found by its body, not only by its glyph
-	big   bool // cut out of a blob of more than maxDice dice's area, mostly inkless
+	big   bool // cut out of a blob of more than maxDice dice's area (a heap's parts: mostly inkless)
 }
 
 // maxDice: dice touch in twos and threes, seldom in larger heaps; a
@@ -317,11 +317,6 @@ func (d *detector) inkMask() {
 	gocv.MorphologyEx(d.raw, &d.inkClosed, gocv.MorphClose, d.r9)
 	gocv.MorphologyEx(d.inkClosed, &d.ink, gocv.MorphOpen, d.r5)
 }
-
-// minBand: a blob of more dice's area than this whose parts mostly show
-// no ink is a band of mat (see unband); a heap of dice is smaller (a heap
-// of three dice, two of them blurred, is 4.25 dice's area).
-const minBand = 8
 
 // fillHoles fills every outer contour of d.closed into d.mask; the
 // contours of at least a glyph's area are the mask's blobs (d.outer).
@@ -974,12 +969,18 @@ const bodyDeep = 0.75
 // fill its face, and its edges on a mat of another shade join them).
 const spotArea, spotSide = 0.04, 1.4
 
+// minBand: a blob of more dice's area than this whose parts mostly show
+// no ink is a band of mat (see unband); a heap of dice is smaller (a heap
+// of three dice, two of them blurred, is 4.25 dice's area).
+const minBand = 8
+
 // unband takes the dice out of the bands of mat in the mask's blobs: a
 // blob larger than minBand dice whose parts mostly show no ink is a light
 // band of a mat (wood's grain) with any dice on it joined; the dice on it
 // stand out from the band's own colour as the foreground stands out from
 // the mat (bandBlobs). The band's blob is replaced in d.outer and d.mask
-// by the blobs standing out of it (none: it is left as it is).
+// by the blobs standing out of it (none: it is left as it is). (A blob
+// that large but mostly inked is split again by blobs: few are.)
 func (d *detector) unband() {
 	side := dieSides(d.outer)
 	var out []blob
