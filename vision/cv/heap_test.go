@@ -20,22 +20,31 @@ func TestAHeapOfDiceMostlyInkedKeepsItsInklessDice(t *testing.T) {
 	det := newDetector()
 	defer det.Close()
 	for _, i := range []int{29, 110} {
-		jpg, truth, err := synth.TestFrame(24, i, 1280, 720)
-		if err != nil {
-			t.Fatal(err)
-		}
-		frame, err := gocv.IMDecode(jpg, gocv.IMReadColor)
-		if err != nil {
-			t.Fatal(err)
-		}
+		frame, truth := setFrame(t, 24, i)
 		fs, _, _ := det.find(frame)
 		for _, d := range truth.Dice {
 			if !foundNear(fs, d) {
 				t.Errorf("frame %d: %s/%s at %d,%d not found", i, d.Kind, d.Face, d.X, d.Y)
 			}
 		}
-		frame.Close()
 	}
+}
+
+// setFrame is test frame i (1280×720) of the set of seed, as `tableside
+// dice bench --seed N` reads it, and its truth; the frame is closed by the
+// test's cleanup.
+func setFrame(t *testing.T, seed uint64, i int) (gocv.Mat, synth.Truth) {
+	t.Helper()
+	jpg, truth, err := synth.TestFrame(seed, i, 1280, 720)
+	if err != nil {
+		t.Fatal(err)
+	}
+	frame, err := gocv.IMDecode(jpg, gocv.IMReadColor)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { frame.Close() })
+	return frame, truth
 }
 
 // foundNear says whether a die was found within half its side of d.
@@ -63,14 +72,7 @@ func TestBodySpotsFindTheDieAHeapsSplitLeftOut(t *testing.T) {
 		i    int
 		x, y int // the die left out
 	}{{5, 126, 446, 298}, {5, 126, 487, 360}, {24, 90, 364, 571}, {40, 120, 1204, 202}, {40, 196, 1151, 194}} {
-		jpg, truth, err := synth.TestFrame(c.seed, c.i, 1280, 720)
-		if err != nil {
-			t.Fatal(err)
-		}
-		frame, err := gocv.IMDecode(jpg, gocv.IMReadColor)
-		if err != nil {
-			t.Fatal(err)
-		}
+		frame, truth := setFrame(t, c.seed, c.i)
 		fs, _, _ := det.find(frame)
 		var taken []rect
 		var gone synth.DieTruth
@@ -96,7 +98,6 @@ func TestBodySpotsFindTheDieAHeapsSplitLeftOut(t *testing.T) {
 		if near != 1 {
 			t.Errorf("seed %d frame %d: %d body spots at %s/%s (%d,%d), want 1", c.seed, c.i, near, gone.Kind, gone.Face, gone.X, gone.Y)
 		}
-		frame.Close()
 	}
 }
 
@@ -113,14 +114,7 @@ func TestDiceOnABandOfWoodAreFound(t *testing.T) {
 		seed uint64
 		i    int
 	}{{61, 151}, {99, 121}} {
-		jpg, truth, err := synth.TestFrame(c.seed, c.i, 1280, 720)
-		if err != nil {
-			t.Fatal(err)
-		}
-		frame, err := gocv.IMDecode(jpg, gocv.IMReadColor)
-		if err != nil {
-			t.Fatal(err)
-		}
+		frame, truth := setFrame(t, c.seed, c.i)
 		fs, _, _ := det.find(frame)
 		for _, d := range truth.Dice {
 			if !foundNear(fs, d) {
@@ -132,7 +126,6 @@ func TestDiceOnABandOfWoodAreFound(t *testing.T) {
 				t.Errorf("seed %d frame %d: a die found at %.0f,%.0f, where none lies", c.seed, c.i, f.r.C.X, f.r.C.Y)
 			}
 		}
-		frame.Close()
 	}
 }
 
@@ -142,15 +135,7 @@ func TestDiceOnABandOfWoodAreFound(t *testing.T) {
 func TestBodySpotsLeaveACardAlone(t *testing.T) {
 	det := newDetector()
 	defer det.Close()
-	jpg, truth, err := synth.TestFrame(5, 126, 1280, 720)
-	if err != nil {
-		t.Fatal(err)
-	}
-	frame, err := gocv.IMDecode(jpg, gocv.IMReadColor)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer frame.Close()
+	frame, truth := setFrame(t, 5, 126)
 	card := rect{C: pt{1060, 590}, W: 240, H: 160, Angle: 0.2}
 	for _, d := range truth.Dice {
 		if math.Hypot(float64(d.X)-card.C.X, float64(d.Y)-card.C.Y) < 250 {
