@@ -6,13 +6,13 @@ import (
 	"testing"
 )
 
-// A die whose top face was placed an eighth of a turn off its angle (a
-// Specialist's X then shows as a +, which no face is) reads its own face
-// far better turned by the eighth: that reading is kept, not only weighed
-// against the first (retryDie). Every die of the test set's first frames
-// placed at its true centre and size, turned by an eighth: no reading
-// turned back is wrong. (A Bank 5 read surely as a 6 an eighth off is
-// another matter: that reading was never turned back.)
+// A die whose top face was placed an eighth of a turn off its angle (an
+// X then shows as a +, which no face is) reads its own face far better
+// turned by the eighth: that reading is kept, not only weighed against
+// the first (retryDie). Every die of the test set's first frames placed
+// at its true centre and size, turned by an eighth: no reading turned
+// back is wrong. (A Bank 5 read surely as a 6 an eighth off is another
+// matter: that reading was never turned back.)
 func TestADiePlacedAnEighthOffIsReadTurnedBack(t *testing.T) {
 	r := NewReader(model(t))
 	defer r.Close()
