@@ -49,12 +49,7 @@ func setFrame(t *testing.T, seed uint64, i int) (gocv.Mat, synth.Truth) {
 
 // foundNear says whether a die was found within half its side of d.
 func foundNear(fs []found, d synth.DieTruth) bool {
-	for _, f := range fs {
-		if math.Hypot(f.r.C.X-float64(d.X), f.r.C.Y-float64(d.Y)) < float64(d.Size)/2 {
-			return true
-		}
-	}
-	return false
+	return near(fs, pt{float64(d.X), float64(d.Y)}, float64(d.Size)/2)
 }
 
 // A compact heap of touching dice may be split into fewer dice than it
