@@ -124,10 +124,13 @@ type rectifier struct {
 	mask, warped gocv.Mat
 	scale        float64
 	edges        gocv.Mat // the edge patch (edgePatch)
+	fit          gocv.Mat // the edge fit's patch (edgeRect)
+	// sizeAt is the frame's die side at a point (refineAll; nil: none).
+	sizeAt func(x, y float64) float64
 }
 
 func newRectifier() *rectifier {
-	return &rectifier{big: gocv.NewMat(), small: gocv.NewMat(), warped: gocv.NewMat(), edges: gocv.NewMat()}
+	return &rectifier{big: gocv.NewMat(), small: gocv.NewMat(), warped: gocv.NewMat(), edges: gocv.NewMat(), fit: gocv.NewMat()}
 }
 
 func (q *rectifier) Close() {
@@ -135,6 +138,7 @@ func (q *rectifier) Close() {
 	q.small.Close()
 	q.warped.Close()
 	q.edges.Close()
+	q.fit.Close()
 }
 
 // useMask sets the foreground mask of the frame being read (owned by the

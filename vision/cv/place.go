@@ -571,6 +571,7 @@ func clipTo(mask, fg []byte) {
 func (q *rectifier) refineAll(frame gocv.Mat, fs []found) {
 	var xs, ys, ss []float64
 	var shapes [][3]float64
+	q.sizeAt = nil
 	ok := make([]bool, len(fs))
 	blobs := make([]rect, len(fs))
 	views := make([]blobView, len(fs))
@@ -590,6 +591,7 @@ func (q *rectifier) refineAll(frame gocv.Mat, fs []found) {
 		return
 	}
 	size := sizeModel(xs, ys, ss)
+	q.sizeAt = size
 	for i := range fs {
 		s := size(fs[i].r.C.X, fs[i].r.C.Y)
 		fs[i].r = q.placeSquare(blobs[i], views[i], fs[i].r, s)

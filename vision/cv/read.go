@@ -584,7 +584,8 @@ func round3(x float64) float64 { return math.Round(x*1000) / 1000 }
 // the top face of a dark die on a dark mat, tilted, may have been placed
 // on its sides, its size right; the reading there is kept only when sure
 // (the glare is not fitted there: that read glared Turn Setup dice
-// wrongly). Its angle may be off too, its edges lost in the mat: turned
+// wrongly). Then where its top face's edges place it (edgeRead). Its
+// angle may be off too, its edges lost in the mat: turned
 // there to the glyph angle that fits best (bestAngle), then so turned at
 // each placement its retries found from its glyph (r.centred), a reading
 // at least turnedSure is kept; a die neither moved nor turned is not read
@@ -599,6 +600,9 @@ func (r *Reader) placeAgain(frame gocv.Mat, b, rc rect, v verdict) (rect, verdic
 		if w := r.classifyDie(frame, alt, nil); w.conf >= r.m.Threshold {
 			return alt, w
 		}
+	}
+	if e, w, ok := r.edgeRead(frame, rc); ok {
+		return e, w
 	}
 	tries := append([]rect{alt}, r.centred...)
 	for i, c := range tries {
