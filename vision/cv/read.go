@@ -310,7 +310,11 @@ func (r *Reader) glareVeto(frame gocv.Mat, v verdict) verdict {
 // larger ones (the frame's die size was guessed from the blobs, sides
 // and all) is found from its glyph (inkSpots), and a die of a heap that
 // split left unseeded from its body (bodySpots), sized as the dice read
-// surely nearby are. A die found so is kept only when read surely.
+// surely nearby are. A die found so is kept only when read surely: read
+// at that size, and where the edges about it place it (edgeRect; the
+// size guessed may be a sixth off where the camera is tilted); when both
+// read it surely as different faces, one is misplaced and it is left
+// out, else the surer is kept.
 func (r *Reader) secondLook(frame gocv.Mat) {
 	if len(r.cands) >= r.rollSize() {
 		return
@@ -336,17 +340,46 @@ func (r *Reader) secondLook(frame gocv.Mat) {
 		if r.nearCandidate(g.C, lookAgainDist*s) {
 			continue
 		}
-		r.tried, r.centred = r.tried[:0], r.centred[:0]
-		rc, turned := r.bestAngle(frame, rect{C: g.C, W: s, H: s, Angle: g.Angle})
-		v := r.classifyDie(frame, rc, turned)
-		if v.conf < r.m.Threshold || v.resid > maxResid || r.nearCandidate(v.at.C, lookAgainDist*s) {
-			continue
-		}
-		v = r.lastChecks(frame, rc, v)
-		if v.conf >= r.m.Threshold {
+		if rc, v, ok := r.readSpot(frame, rect{C: g.C, W: s, H: s, Angle: g.Angle}); ok {
 			r.cands = append(r.cands, candidate{rc: v.at, found: rc, v: v})
 		}
 	}
+}
+
+// readSpot reads a die the second look found, placed at start: at start
+// and where the edges about it place it (readAt each); the placement and
+// reading kept, and whether one is.
+func (r *Reader) readSpot(frame gocv.Mat, start rect) (rect, verdict, bool) {
+	s := start.side()
+	rc, v, ok := r.readAt(frame, start, s)
+	e, found := r.q.edgeRect(frame, start, s, 1)
+	if !found {
+		return rc, v, ok
+	}
+	erc, w, sure := r.readAt(frame, e, s)
+	switch {
+	case !sure:
+		return rc, v, ok
+	case ok && r.m.Classes[v.class].Face != r.m.Classes[w.class].Face:
+		return rc, v, false // (one of them is misplaced)
+	case !ok || w.conf > v.conf:
+		return erc, w, true
+	}
+	return rc, v, ok
+}
+
+// readAt reads a die the second look found (side s) placed at start:
+// turned to its glyph's angle, the placement and reading, and whether it
+// is read surely, fitting well, away from the dice read.
+func (r *Reader) readAt(frame gocv.Mat, start rect, s float64) (rect, verdict, bool) {
+	r.tried, r.centred = r.tried[:0], r.centred[:0]
+	rc, turned := r.bestAngle(frame, start)
+	v := r.classifyDie(frame, rc, turned)
+	if v.conf < r.m.Threshold || v.resid > maxResid || r.nearCandidate(v.at.C, lookAgainDist*s) {
+		return rc, v, false
+	}
+	v = r.lastChecks(frame, rc, v)
+	return rc, v, v.conf >= r.m.Threshold
 }
 
 // lookAgainDist: glyph patches within this many sides of a die's face
