@@ -85,3 +85,21 @@ func TestAMisplacedDieIsReadWhereItsEdgesPlaceIt(t *testing.T) {
 		t.Errorf("%d of %d misplaced dice read right where their edges place them, want 4 in 5", right, n)
 	}
 }
+
+// BenchmarkEdgeRect fits a rectangle to the edges about one die's top
+// face placed a tenth of a side off (the fit placeAgain and the second
+// look make for a die they read again).
+func BenchmarkEdgeRect(b *testing.B) {
+	frame, truth := setFrame(b, 5, 0)
+	q := newRectifier()
+	defer q.Close()
+	at := truePlace(truth.Dice[0])
+	s := at.side()
+	start := at.shifted(0.1*s, 0).scaled(0.88)
+	b.ResetTimer()
+	cpu0 := cpuTime()
+	for i := 0; i < b.N; i++ {
+		q.edgeRect(frame, start, s, fitAspects[1])
+	}
+	reportCPU(b, cpu0)
+}

@@ -33,7 +33,7 @@ func TestAHeapOfDiceMostlyInkedKeepsItsInklessDice(t *testing.T) {
 // setFrame is test frame i (1280×720) of the set of seed, as `tableside
 // dice bench --seed N` reads it, and its truth; the frame is closed by the
 // test's cleanup.
-func setFrame(t *testing.T, seed uint64, i int) (gocv.Mat, synth.Truth) {
+func setFrame(t testing.TB, seed uint64, i int) (gocv.Mat, synth.Truth) {
 	t.Helper()
 	jpg, truth, err := synth.TestFrame(seed, i, 1280, 720)
 	if err != nil {
