@@ -126,6 +126,20 @@ func testDice(t testing.TB) (gocv.Mat, []synth.DieTruth) {
 	return frame, tr.Dice
 }
 
+// eachTestDie calls fn for every die of the test set's frames, with its
+// frame's file name and the frame (closed after its dice).
+func eachTestDie(t *testing.T, fn func(name string, frame gocv.Mat, d synth.DieTruth)) {
+	t.Helper()
+	paths, _ := filepath.Glob(filepath.Join(testSet, "test", "*.jpg"))
+	for _, path := range paths {
+		tr, frame := loadFrame(t, path)
+		for _, d := range tr.Dice {
+			fn(filepath.Base(path), frame, d)
+		}
+		frame.Close()
+	}
+}
+
 // renderFrame is the rendered frame of seed and options o (closed by the
 // test's cleanup) and its truth.
 func renderFrame(t testing.TB, seed uint64, o synth.Options) (gocv.Mat, synth.Truth) {

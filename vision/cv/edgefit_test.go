@@ -2,8 +2,11 @@ package cv
 
 import (
 	"math"
-	"path/filepath"
 	"testing"
+
+	"gocv.io/x/gocv"
+
+	"tableside/vision/synth"
 )
 
 // The edges about a die's top face place it: from a placement a tenth of
@@ -56,30 +59,25 @@ func TestEdgeRectPlacesATopFaceFromItsEdges(t *testing.T) {
 func TestAMisplacedDieIsReadWhereItsEdgesPlaceIt(t *testing.T) {
 	r := NewReader(model(t))
 	defer r.Close()
-	paths, _ := filepath.Glob(filepath.Join(testSet, "test", "*.jpg"))
 	n, right := 0, 0
-	for _, path := range paths {
-		tr, frame := loadFrame(t, path)
-		for _, d := range tr.Dice {
-			at := truePlace(d)
-			s := at.side()
-			r.q.sizeAt = func(float64, float64) float64 { return s }
-			a := float64(n)
-			start := at.shifted(0.1*s*math.Cos(a), 0.1*s*math.Sin(a)).scaled(0.88)
-			start.Angle += 25 * math.Pi / 180
-			r.tried, r.centred = r.tried[:0], r.centred[:0]
-			n++
-			_, v, ok := r.edgeRead(frame, start)
-			switch c := r.m.Classes[v.class]; {
-			case !ok:
-			case c.Face == d.Face:
-				right++
-			default:
-				t.Errorf("%s: %s/%s read %s/%s (%.2f) where its edges place it", filepath.Base(path), d.Kind, d.Face, c.Kind, c.Face, v.conf)
-			}
+	eachTestDie(t, func(name string, frame gocv.Mat, d synth.DieTruth) {
+		at := truePlace(d)
+		s := at.side()
+		r.q.sizeAt = func(float64, float64) float64 { return s }
+		a := float64(n)
+		start := at.shifted(0.1*s*math.Cos(a), 0.1*s*math.Sin(a)).scaled(0.88)
+		start.Angle += 25 * math.Pi / 180
+		r.tried, r.centred = r.tried[:0], r.centred[:0]
+		n++
+		_, v, ok := r.edgeRead(frame, start)
+		switch c := r.m.Classes[v.class]; {
+		case !ok:
+		case c.Face == d.Face:
+			right++
+		default:
+			t.Errorf("%s: %s/%s read %s/%s (%.2f) where its edges place it", name, d.Kind, d.Face, c.Kind, c.Face, v.conf)
 		}
-		frame.Close()
-	}
+	})
 	t.Logf("%d of %d misplaced dice read right where their edges place them", right, n)
 	if right < n*4/5 {
 		t.Errorf("%d of %d misplaced dice read right where their edges place them, want 4 in 5", right, n)

@@ -5,6 +5,10 @@ import (
 	"path/filepath"
 	"slices"
 	"testing"
+
+	"gocv.io/x/gocv"
+
+	"tableside/vision/synth"
 )
 
 // A die the first look missed (its blob taken for fewer, larger dice)
@@ -59,26 +63,21 @@ func TestSecondLookFindsADieMissedFromItsGlyphOrBody(t *testing.T) {
 func TestReadSpotReadsADieSizedWronglyWhereItsEdgesPlaceIt(t *testing.T) {
 	r := NewReader(model(t))
 	defer r.Close()
-	paths, _ := filepath.Glob(filepath.Join(testSet, "test", "*.jpg"))
 	for _, k := range []float64{0.82, 1.18} {
 		right, wrong, n := 0, 0, 0
-		for _, path := range paths {
-			tr, frame := loadFrame(t, path)
-			for _, d := range tr.Dice {
-				start := truePlace(d)
-				start = start.shifted(0.05*start.W, 0.03*start.W).scaled(k)
-				n++
-				switch _, v, ok := r.readSpot(frame, start); {
-				case !ok:
-				case r.m.Classes[v.class].Face == d.Face:
-					right++
-				default:
-					wrong++
-					t.Logf("%s: %s/%s sized %.2f read %s", filepath.Base(path), d.Kind, d.Face, k, r.m.Classes[v.class].Face)
-				}
+		eachTestDie(t, func(name string, frame gocv.Mat, d synth.DieTruth) {
+			start := truePlace(d)
+			start = start.shifted(0.05*start.W, 0.03*start.W).scaled(k)
+			n++
+			switch _, v, ok := r.readSpot(frame, start); {
+			case !ok:
+			case r.m.Classes[v.class].Face == d.Face:
+				right++
+			default:
+				wrong++
+				t.Logf("%s: %s/%s sized %.2f read %s", name, d.Kind, d.Face, k, r.m.Classes[v.class].Face)
 			}
-			frame.Close()
-		}
+		})
 		t.Logf("sized %.2f: %d of %d dice read right, %d wrongly", k, right, n, wrong)
 		if right < n*4/5 || wrong > n/100 {
 			t.Errorf("sized %.2f: %d of %d dice read right and %d wrongly, want 4 in 5 and at most 1 in 100", k, right, n, wrong)
