@@ -268,6 +268,32 @@ func (r *Reader) edgeRead(frame gocv.Mat, rc rect) (rect, verdict, bool) {
 	return rc, verdict{}, false
 }
 
+// A die read surely but below edgeDoubt is read again where its top
+// face's edges place it (edgeCheck).
+const edgeDoubt = 0.75
+
+// edgeCheck leaves v unsure when, read surely below edgeDoubt, the die
+// reads another face surely where its top face's edges place it, fitting
+// at least as well (a Bank X placed an eighth off its angle, its arms a
+// +, reads 4).
+func (r *Reader) edgeCheck(frame gocv.Mat, v verdict) verdict {
+	if v.conf < r.m.Threshold || v.conf >= edgeDoubt || r.q.sizeAt == nil {
+		return v
+	}
+	e, ok := r.q.edgeRect(frame, v.at, r.q.sizeAt(v.at.C.X, v.at.C.Y), fitAspects[0])
+	if !ok {
+		return v
+	}
+	n := len(r.tried)
+	w := r.classifyAt(frame, e)
+	r.tried = r.tried[:n] // (a check, not a try)
+	if w.conf >= r.m.Threshold && r.m.Classes[w.class].Face != r.m.Classes[v.class].Face && w.resid <= v.resid {
+		v.conf = math.Min(v.conf, conflictConf*r.m.Threshold)
+		v.doubt = "edges:" + r.m.Classes[w.class].Face
+	}
+	return v
+}
+
 // foregroundShare is the share of the face placed at r (its inner
 // fgInner) that the frame's foreground covers (1 without a mask).
 func (q *rectifier) foregroundShare(r rect) float64 {

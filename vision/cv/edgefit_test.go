@@ -101,3 +101,45 @@ func BenchmarkEdgeRect(b *testing.B) {
 	}
 	reportCPU(b, cpu0)
 }
+
+// edgeCheck doubts a die read surely but barely (below edgeDoubt) that
+// reads another face where its top face's edges place it: of the barely
+// sure readings of the test set's dice placed off (turned by up to 75°,
+// moved by up to a fifth of a side), it leaves unsure two in five of the
+// wrong ones or more, and at most one in ten of the right ones.
+func TestEdgeCheckDoubtsBarelySureReadingsOffTheDie(t *testing.T) {
+	r := NewReader(model(t))
+	defer r.Close()
+	var right, rightDoubted, wrong, wrongDoubted int
+	eachTestDie(t, func(_ string, frame gocv.Mat, d synth.DieTruth) {
+		at := truePlace(d)
+		s := at.side()
+		r.q.sizeAt = func(float64, float64) float64 { return s }
+		for _, turn := range []float64{0, 15, 30, 45, 60, 75} {
+			for _, off := range []float64{0, 0.1, 0.15, 0.2} {
+				p := at.shifted(off*s, off*s/2)
+				p.Angle += turn * math.Pi / 180
+				v := r.classifyAt(frame, p)
+				if v.conf < r.m.Threshold || v.conf >= edgeDoubt {
+					continue
+				}
+				doubted := r.edgeCheck(frame, v).conf < r.m.Threshold
+				if r.m.Classes[v.class].Face == d.Face {
+					right++
+					if doubted {
+						rightDoubted++
+					}
+				} else {
+					wrong++
+					if doubted {
+						wrongDoubted++
+					}
+				}
+			}
+		}
+	})
+	t.Logf("barely sure readings: %d of %d right ones doubted, %d of %d wrong ones", rightDoubted, right, wrongDoubted, wrong)
+	if wrong == 0 || wrongDoubted*5 < wrong*2 || rightDoubted*10 > right {
+		t.Errorf("%d of %d right readings doubted and %d of %d wrong ones, want at most 1 in 10 and 2 in 5 or more", rightDoubted, right, wrongDoubted, wrong)
+	}
+}

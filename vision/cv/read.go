@@ -208,8 +208,9 @@ func (r *Reader) kindCount(kind string) int {
 // unsure has its glare fitted where it was read (glareRead), where its
 // glyph is (glareAtGlyph) and a little off (glareNear); the glare fit of
 // a light glyph barely read surely (glareVeto), the placements tried for
-// it (r.tried) and the ink it showed where it was found (coverCheck) may
-// then leave it unsure.
+// it (r.tried), the ink it showed where it was found (coverCheck) and
+// the reading where its top face's edges place it (edgeCheck) may then
+// leave it unsure.
 func (r *Reader) lastChecks(frame gocv.Mat, found rect, v verdict) verdict {
 	if v.conf < r.m.Threshold {
 		v = r.glareRead(frame, v)
@@ -218,7 +219,8 @@ func (r *Reader) lastChecks(frame gocv.Mat, found rect, v verdict) verdict {
 	v = r.glareNear(frame, found, v)
 	v = r.glareVeto(frame, v)
 	v = r.doubtedByTries(v)
-	return r.coverCheck(frame, found, v.at, v)
+	v = r.coverCheck(frame, found, v.at, v)
+	return r.edgeCheck(frame, v)
 }
 
 // glareAtGlyph reads a glared die still unsure (v) with its glare fitted
