@@ -130,7 +130,10 @@ func fitRect(es []edgePix, side, aspect float64) (turn, u, v, w, hh float64, ok 
 		m := math.Min(1, e.m/(fitFull*noise))
 		// The turns within fitTol of the edge's direction, a quarter turn
 		// apart being the same (one past each end: sideOf decides).
-		r := math.Mod(e.dir, math.Pi/2)
+		r := e.dir
+		if r >= math.Pi/2 {
+			r -= math.Pi / 2
+		}
 		for _, c := range [2]float64{r, r - math.Pi/2} {
 			from := max(0, int(math.Floor((c-fitTol+fitTurn)/fitStep)))
 			to := min(nt-1, int(math.Ceil((c+fitTol+fitTurn)/fitStep)))
@@ -180,7 +183,12 @@ func fitRect(es []edgePix, side, aspect float64) (turn, u, v, w, hh float64, ok 
 // at some u; 1: along y), and how far its normal is turned off that
 // axis (radians, 0..π/4).
 func sideOf(dir, t float64) (axis int, dev float64) {
-	d := math.Mod(dir-t+4*math.Pi, math.Pi) // 0..π
+	d := dir - t // (dir 0..π, t within ±π/4)
+	if d < 0 {
+		d += math.Pi
+	} else if d >= math.Pi {
+		d -= math.Pi
+	}
 	if d > math.Pi/2 {
 		d -= math.Pi
 	}
@@ -224,8 +232,12 @@ func smooth(h []float64) []float64 {
 // of mid, and that middle.
 func bestPair(h []float64, k, mid int, reach float64) (float64, float64) {
 	best, at := 0.0, float64(mid)
-	for j := 0; j+k < len(h); j++ {
+	from := max(0, int(math.Floor(float64(mid)-reach-float64(k)/2)))
+	for j := from; j+k < len(h); j++ {
 		c := float64(j) + float64(k)/2
+		if c-float64(mid) > reach {
+			break
+		}
 		if math.Abs(c-float64(mid)) > reach {
 			continue
 		}
