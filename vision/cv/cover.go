@@ -16,7 +16,7 @@ import (
 // placement's ink lies outside the kept one, the die is unsure, unless
 // the kept placement fits it far better than the first (coverFit). A
 // Downtown die shows one glyph, no part of which is another face's
-// (twelve bench sets: three dice read right that the check left unsure,
+// (twelve bench sets: four dice read right that the check left unsure,
 // none read wrongly without it).
 const (
 	maxUncovered  = 0.12

@@ -354,7 +354,7 @@ func (r *Reader) secondLook(frame gocv.Mat) {
 func (r *Reader) readSpot(frame gocv.Mat, start rect) (rect, verdict, bool) {
 	s := start.side()
 	rc, v, ok := r.readAt(frame, start, s)
-	e, found := r.q.edgeRect(frame, start, s, 1)
+	e, found := r.q.edgeRect(frame, start, s, fitAspects[0])
 	if !found {
 		return rc, v, ok
 	}
