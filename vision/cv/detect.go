@@ -149,6 +149,17 @@ func (d *detector) background() {
 	gocv.Resize(d.med, &d.bg, image.Pt(w, h), 0, 0, gocv.InterpolationLinear)
 }
 
+// smoothScore writes into score the score map of work against the mat
+// colours bg (scoreMap), and into smooth that map box-filtered over 5×5
+// pixels.
+func smoothScore(work, bg gocv.Mat, score, smooth *gocv.Mat) {
+	w, h := work.Cols(), work.Rows()
+	ensure(score, h, w, gocv.MatTypeCV8UC1)
+	sp, _ := score.DataPtrUint8()
+	scoreMap(work, bg, sp[:w*h])
+	gocv.BoxFilter(*score, smooth, -1, image.Pt(5, 5))
+}
+
 // scoreMap gives every work pixel a score for how much it differs from the
 // mat: the log brightness ratio (darkening only beyond fgShadow: soft
 // shadows only darken) or the chroma difference (weighted down in the
@@ -264,11 +275,7 @@ func quantile(hist []int, n int, q float64) int {
 // (d.mask): the score map is smoothed, thresholded, cleaned by a
 // morphological open and close, the ink added, holes filled.
 func (d *detector) foreground() {
-	w, h := d.work.Cols(), d.work.Rows()
-	ensure(&d.score, h, w, gocv.MatTypeCV8UC1)
-	sp, _ := d.score.DataPtrUint8()
-	scoreMap(d.work, d.bg, sp[:w*h])
-	gocv.BoxFilter(d.score, &d.smooth, -1, image.Pt(5, 5))
+	smoothScore(d.work, d.bg, &d.score, &d.smooth)
 	sm, _ := d.smooth.DataPtrUint8()
 	t := threshold(sm)
 	d.level = t
@@ -1018,13 +1025,10 @@ func (d *detector) bandBlobs(b blob) []blob {
 	defer patch.Close()
 	bg := gocv.NewMatWithSizeFromScalar(medianColour(patch, one), bb.Dy(), bb.Dx(), gocv.MatTypeCV8UC3)
 	defer bg.Close()
-	score := gocv.NewMatWithSize(bb.Dy(), bb.Dx(), gocv.MatTypeCV8UC1)
+	score, m := gocv.NewMat(), gocv.NewMat()
 	defer score.Close()
-	sp, _ := score.DataPtrUint8()
-	scoreMap(patch, bg, sp)
-	m := gocv.NewMat()
 	defer m.Close()
-	gocv.BoxFilter(score, &m, -1, image.Pt(5, 5))
+	smoothScore(patch, bg, &score, &m)
 	gocv.Threshold(m, &m, float32(d.level)-0.5, 255, gocv.ThresholdBinary)
 	gocv.BitwiseAnd(m, one, &m)
 	gocv.MorphologyEx(m, &m, gocv.MorphOpen, d.e9)

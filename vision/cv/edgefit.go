@@ -74,6 +74,15 @@ func (q *rectifier) edgeRect(frame gocv.Mat, rc rect, side, aspect float64) (rec
 	return out, true
 }
 
+// edgeRectAt is edgeRect expecting the frame's die side at rc (sizeAt),
+// or false when the frame has no size model.
+func (q *rectifier) edgeRectAt(frame gocv.Mat, rc rect, aspect float64) (rect, bool) {
+	if q.sizeAt == nil {
+		return rc, false
+	}
+	return q.edgeRect(frame, rc, q.sizeAt(rc.C.X, rc.C.Y), aspect)
+}
+
 // edgesOf lists the edges of an n×n BGR patch: at each inner pixel, the
 // structure tensor of its channels' gradients summed (a die as bright as
 // its mat but of another colour shows its edges), its main direction and
@@ -110,9 +119,10 @@ func fitRect(es []edgePix, side, aspect float64) (turn, u, v, w, hh float64, ok 
 	nt := int(math.Round(2 * fitTurn / fitStep))
 	bins := 2*int(math.Ceil(0.75*fitSize)) + 1
 	mid := bins / 2
+	hs := make([]float64, 2*nt*bins) // (one allocation for every histogram)
 	h := make([][2][]float64, nt)
 	for i := range h {
-		h[i] = [2][]float64{make([]float64, bins), make([]float64, bins)}
+		h[i] = [2][]float64{hs[2*i*bins : (2*i+1)*bins], hs[(2*i+1)*bins : (2*i+2)*bins]}
 	}
 	ms := make([]float64, len(es))
 	for i, e := range es {
@@ -156,8 +166,10 @@ func fitRect(es []edgePix, side, aspect float64) (turn, u, v, w, hh float64, ok 
 	reach := fitShift * side
 	sa, ca := make([]float64, hi+1), make([]float64, hi+1)
 	sb, cb := make([]float64, hi+1), make([]float64, hi+1)
+	a, b := make([]float64, bins), make([]float64, bins)
 	for i := range h {
-		a, b := smooth(h[i][0]), smooth(h[i][1])
+		smooth(a, h[i][0])
+		smooth(b, h[i][1])
 		for k := lo; k <= hi; k++ {
 			sa[k], ca[k] = bestPair(a, k, mid, reach)
 			sb[k], cb[k] = bestPair(b, k, mid, reach)
@@ -212,9 +224,8 @@ func vote(h []float64, x, w float64) {
 	}
 }
 
-// smooth is h convolved with [1 2 1]/4.
-func smooth(h []float64) []float64 {
-	out := make([]float64, len(h))
+// smooth writes into out (len(h)) h convolved with [1 2 1]/4.
+func smooth(out, h []float64) {
 	for i := range h {
 		s := 2 * h[i]
 		if i > 0 {
@@ -225,7 +236,6 @@ func smooth(h []float64) []float64 {
 		}
 		out[i] = s / 4
 	}
-	return out
 }
 
 // bestPair is the largest sum h[j]+h[j+k] whose middle lies within reach
@@ -263,11 +273,8 @@ const (
 // place it (edgeRect, its side the frame's at that point): the
 // placement and reading, or false when they are not kept.
 func (r *Reader) edgeRead(frame gocv.Mat, rc rect) (rect, verdict, bool) {
-	if r.q.sizeAt == nil {
-		return rc, verdict{}, false
-	}
 	for _, aspect := range fitAspects {
-		e, ok := r.q.edgeRect(frame, rc, r.q.sizeAt(rc.C.X, rc.C.Y), aspect)
+		e, ok := r.q.edgeRectAt(frame, rc, aspect)
 		if !ok {
 			continue
 		}
@@ -290,10 +297,10 @@ const edgeDoubt = 0.65
 // at least as well (a Bank X placed an eighth off its angle, its arms a
 // +, reads 4).
 func (r *Reader) edgeCheck(frame gocv.Mat, v verdict) verdict {
-	if v.conf < r.m.Threshold || v.conf >= edgeDoubt || r.q.sizeAt == nil {
+	if v.conf < r.m.Threshold || v.conf >= edgeDoubt {
 		return v
 	}
-	e, ok := r.q.edgeRect(frame, v.at, r.q.sizeAt(v.at.C.X, v.at.C.Y), fitAspects[0])
+	e, ok := r.q.edgeRectAt(frame, v.at, fitAspects[0])
 	if !ok {
 		return v
 	}
