@@ -130,3 +130,30 @@ func TestPlaceAgainDoesNotUndoALastCheck(t *testing.T) {
 		t.Errorf("%d dice read surely at an angle bestAngle keeps, want 10 or more", n)
 	}
 }
+
+// placeAgain skips a placement near one it read already (rect.near): it
+// would read the same. Near is a shift under nearShift of a side, a size
+// within nearScale and a turn within nearTurn of a quarter turn.
+func TestNearPlacementsAreReadOnce(t *testing.T) {
+	rc := rect{C: pt{100, 100}, W: 80, H: 80, Angle: 0.3}
+	turned := func(deg float64) rect { s := rc; s.Angle += deg * math.Pi / 180; return s }
+	for _, c := range []struct {
+		name string
+		s    rect
+		near bool
+	}{
+		{"the same", rc, true},
+		{"shifted 2% of a side", rc.shifted(1.6, 0), true},
+		{"shifted 4% of a side", rc.shifted(3.2, 0), false},
+		{"2% larger", rc.scaled(1.02), true},
+		{"4% smaller", rc.scaled(0.96), false},
+		{"turned 2°", turned(2), true},
+		{"turned 5°", turned(5), false},
+		{"turned a quarter and 2°", turned(92), true},
+		{"turned an eighth", turned(45), false},
+	} {
+		if got := rc.near(c.s); got != c.near {
+			t.Errorf("%s: near %v, want %v", c.name, got, c.near)
+		}
+	}
+}

@@ -622,9 +622,10 @@ func round3(x float64) float64 { return math.Round(x*1000) / 1000 }
 // wrongly). Then where its top face's edges place it (edgeRead). Its
 // angle may be off too, its edges lost in the mat: turned
 // there to the glyph angle that fits best (bestAngle), then so turned at
-// each placement its retries found from its glyph (r.centred), a reading
-// at least turnedSure is kept; a die neither moved nor turned is not read
-// again where it was (a last check may have doubted that reading). When
+// each placement its retries found from its glyph (r.centred; one near an
+// earlier one is skipped: it reads the same), a reading at least
+// turnedSure is kept; a die neither moved nor turned is not read again
+// where it was (a last check may have doubted that reading). When
 // none is kept, the die's tries are left as they were (later conflicts
 // weigh only the tries of its first reading).
 func (r *Reader) placeAgain(frame gocv.Mat, b, rc rect, v verdict) (rect, verdict) {
@@ -641,7 +642,7 @@ func (r *Reader) placeAgain(frame gocv.Mat, b, rc rect, v verdict) (rect, verdic
 	}
 	tries := append([]rect{alt}, r.centred...)
 	for i, c := range tries {
-		if i > 0 && math.Hypot(c.C.X-alt.C.X, c.C.Y-alt.C.Y) < inkOff*rc.side() {
+		if i > 0 && math.Hypot(c.C.X-alt.C.X, c.C.Y-alt.C.Y) < inkOff*rc.side() || slices.ContainsFunc(tries[:i], c.near) {
 			continue
 		}
 		s, turned := r.bestAngle(frame, c)
@@ -655,6 +656,22 @@ func (r *Reader) placeAgain(frame gocv.Mat, b, rc rect, v verdict) (rect, verdic
 	r.tried, r.centred = r.tried[:n], r.centred[:k]
 	return rc, v
 }
+
+// near says whether placement s lies so near rc that reading it again
+// would read the same: its centre within nearShift of a side, its side
+// within nearScale and its angle within nearTurn (of a quarter turn: the
+// faces are read at all four).
+func (rc rect) near(s rect) bool {
+	return math.Hypot(s.C.X-rc.C.X, s.C.Y-rc.C.Y) < nearShift*rc.side() &&
+		math.Abs(s.side()/rc.side()-1) < nearScale && math.Abs(math.Remainder(s.Angle-rc.Angle, math.Pi/2)) < nearTurn
+}
+
+// See near.
+const (
+	nearShift = 0.03
+	nearScale = 0.03
+	nearTurn  = 3 * math.Pi / 180
+)
 
 // inkOff and turnedSure: see placeAgain. (Turned readings kept from 0.65
 // read two glared dice wrongly, at 0.67 and 0.69.)
