@@ -109,7 +109,7 @@ func fitSimilarity(img, t []float32) (similarity, bool) {
 	k := math.Inf(1)
 	var errBuf [patchSize * patchSize]float64 // (on the stack)
 	for it := 0; it < alignIters; it++ {
-		var a [6][7]float64
+		var a normalEq
 		errs := errBuf[:0]
 		nan := false
 		for v := range patchSize {
@@ -131,7 +131,7 @@ func fitSimilarity(img, t []float32) (similarity, bool) {
 				if ae > k {
 					w = k / ae
 				}
-				addRow(&a, [6]float64{ix*x0 + iy*y0, -ix*y0 + iy*x0, ix, iy, tv, 1}, w, e)
+				a.add(ix*x0+iy*y0, -ix*y0+iy*x0, ix, iy, tv, w, e)
 			}
 		}
 		if len(errs) < len(t)/2 {
@@ -143,24 +143,64 @@ func fitSimilarity(img, t []float32) (similarity, bool) {
 		} else {
 			k = 2 * math.Max(quickselect(errs, len(errs)/2), 1)
 		}
-		if !gaussNewtonStep(&a, &s, &g, &o) {
+		if !gaussNewtonStep(a.full(), &s, &g, &o) {
 			return s, false
 		}
 	}
 	return s, math.Abs(g) > 0
 }
 
-// addRow adds one pixel to the normal equations a: its row j of the
-// Jacobian (the move's four columns, then the template and 1 for the
+// normalEq holds the normal equations of fitSimilarity's least squares,
+// their matrix's upper triangle row by row (it is symmetric), then the
+// right-hand side.
+type normalEq [21 + 6]float64
+
+// add adds one pixel to the normal equations: its row of the Jacobian
+// (the move's four columns j0..j3, then the template tv and 1 for the
 // light), weighed by w, and its error e.
-func addRow(a *[6][7]float64, j [6]float64, w, e float64) {
+func (a *normalEq) add(j0, j1, j2, j3, tv, w, e float64) {
+	w0, w1, w2, w3, w4 := w*j0, w*j1, w*j2, w*j3, w*tv
+	a[0] += w0 * j0
+	a[1] += w0 * j1
+	a[2] += w0 * j2
+	a[3] += w0 * j3
+	a[4] += w0 * tv
+	a[5] += w0
+	a[6] += w1 * j1
+	a[7] += w1 * j2
+	a[8] += w1 * j3
+	a[9] += w1 * tv
+	a[10] += w1
+	a[11] += w2 * j2
+	a[12] += w2 * j3
+	a[13] += w2 * tv
+	a[14] += w2
+	a[15] += w3 * j3
+	a[16] += w3 * tv
+	a[17] += w3
+	a[18] += w4 * tv
+	a[19] += w4
+	a[20] += w
+	a[21] -= w0 * e
+	a[22] -= w1 * e
+	a[23] -= w2 * e
+	a[24] -= w3 * e
+	a[25] -= w4 * e
+	a[26] -= w * e
+}
+
+// full is the augmented matrix of the normal equations.
+func (a *normalEq) full() *[6][7]float64 {
+	var m [6][7]float64
+	k := 0
 	for r := range 6 {
-		wj := w * j[r]
-		for c := range 6 {
-			a[r][c] += wj * j[c]
+		for c := r; c < 6; c++ {
+			m[r][c], m[c][r] = a[k], a[k]
+			k++
 		}
-		a[r][6] += wj * -e
+		m[r][6] = a[21+r]
 	}
+	return &m
 }
 
 // gaussNewtonStep solves the normal equations a and moves s and the
