@@ -354,7 +354,11 @@ func blobs(work, mask, ink, raw gocv.Mat, bs []blob) []found {
 				out = append(out, found{r: r, solid: true, big: big})
 			}
 			if b.area <= maxDice*s*s { // a heap larger holds a mat's grain
-				glyphs = append(glyphs, leftoverInk(mask, ink, b.pts, rs, s)...)
+				left := leftoverInk(mask, ink, b.pts, rs, s)
+				for i := range left {
+					left[i].cut = true
+				}
+				glyphs = append(glyphs, left...)
 			}
 		case math.Max(b.r.W, b.r.H) > trimLong*s:
 			bodies, rest := trim(work, mask, ink, b.pts, s)
@@ -370,12 +374,20 @@ func blobs(work, mask, ink, raw gocv.Mat, bs []blob) []found {
 	// frame's size is assumed around a glyph that no die holds, centred on
 	// the ink about it that no die holds (a glyph may be in pieces, some
 	// joined to a neighbour's blob), the largest glyphs first; a blob
-	// without ink (a shadow's line) is no glyph and claims nothing.
+	// without ink (a shadow's line) is no glyph and claims nothing. A
+	// glyph stands glyphApart of a side from every die found, or
+	// glyphApartCut when it was cut out of its neighbours' blob (their
+	// squares, enlarged, were cut out of it already: a dark die touching
+	// two others).
 	sort.SliceStable(glyphs, func(i, j int) bool { return glyphs[i].area > glyphs[j].area })
 	solid := len(out)
 	for _, g := range glyphs {
 		s := side(g.r.C)
-		if g.area < 0.04*s*s || g.r.W > 1.2*s || g.r.H > 1.2*s || near(out, g.r.C, 0.8*s) {
+		apart := glyphApart * s
+		if g.cut {
+			apart = glyphApartCut * s
+		}
+		if g.area < 0.04*s*s || g.r.W > 1.2*s || g.r.H > 1.2*s || near(out, g.r.C, apart) {
 			continue
 		}
 		cs := []pt{g.r.C}
@@ -387,7 +399,7 @@ func blobs(work, mask, ink, raw gocv.Mat, bs []blob) []found {
 		}
 		for _, c := range cs {
 			r := rect{C: c, W: s, H: s}
-			if !near(out, c, 0.8*s) && isDie(work, raw, found{r: r}) {
+			if !near(out, c, apart) && isDie(work, raw, found{r: r}) {
 				r.Angle = edgeAngle(work, c, s)
 				out = append(out, found{r: r})
 				break
@@ -400,6 +412,12 @@ func blobs(work, mask, ink, raw gocv.Mat, bs []blob) []found {
 // glyphPiece: a glyph blob whose nearby free ink is centred this many die
 // sides away is only a piece of a glyph.
 const glyphPiece = 0.2
+
+// See blobs.
+const (
+	glyphApart    = 0.8
+	glyphApartCut = 0.7
+)
 
 // freeInkCentre is the centroid of the raw ink within 0.55 s of c (work
 // pixels) outside the dice fs, refined once; c itself with little ink.
@@ -442,11 +460,13 @@ func inDie(fs []found, p pt) bool {
 	return false
 }
 
-// blob is one outer contour of a mask: its fitted rectangle, area and points.
+// blob is one outer contour of a mask: its fitted rectangle, area and
+// points.
 type blob struct {
 	r    rect
 	area float64
 	pts  []image.Point
+	cut  bool // ink left over from a blob split into dice (leftoverInk)
 }
 
 // contourBlobs gives the outer contours of a mask of at least minArea
