@@ -732,9 +732,27 @@ func dieSides(bs []blob) func(pt) float64 {
 		s := shortSide(bs, big)
 		return func(pt) float64 { return s }
 	}
+	xs, ys, ss = oneDieSides(xs, ys, ss)
 	f := sizeModel(xs, ys, ss)
 	return func(p pt) float64 { return f(p.X, p.Y) }
 }
+
+// oneDieSides leaves out of the sides ss (at xs, ys) those more than
+// heapSide times the median: a square heap of four dice looks like one
+// die twice as large.
+func oneDieSides(xs, ys, ss []float64) ([]float64, []float64, []float64) {
+	med := median(slices.Clone(ss))
+	var kx, ky, ks []float64
+	for i, s := range ss {
+		if s <= heapSide*med {
+			kx, ky, ks = append(kx, xs[i]), append(ky, ys[i]), append(ks, s)
+		}
+	}
+	return kx, ky, ks
+}
+
+// heapSide: see oneDieSides.
+const heapSide = 1.6
 
 // shortSide is the side of a die when no blob looks like one: the median
 // of the blobs' shorter sides (dice touching in a row are a die wide),
