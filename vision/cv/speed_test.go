@@ -375,3 +375,19 @@ func addRow(a *[6][7]float64, j [6]float64, w, e float64) {
 		a[r][6] += wj * -e
 	}
 }
+
+// BenchmarkGlareFits fits the glare of a test die's face with its
+// likeliest classes (as glareRead does for a die read unsure).
+func BenchmarkGlareFits(b *testing.B) {
+	r := NewReader(model(b))
+	defer r.Close()
+	frame, dice := testDice(b)
+	p := slices.Clone(r.q.patch(frame, truePlace(dice[0])))
+	f := featureOf(p)
+	b.ResetTimer()
+	for range b.N {
+		if _, ok := r.m.likeliestGlareFits(p, f); !ok {
+			b.Fatal("no likely class")
+		}
+	}
+}
