@@ -2,6 +2,7 @@ package cv
 
 import (
 	"math"
+	"slices"
 	"sort"
 	"sync/atomic"
 
@@ -958,9 +959,16 @@ func (r *Reader) bestAngle(frame gocv.Mat, rc rect) (rect, []verdict) {
 }
 
 // classifyAt classifies the face placed at rc, and keeps the reading
-// among the die's tries. A face smaller than smallFace pixels shows less
+// among the die's tries (a placement among them is not read again). A face smaller than smallFace pixels shows less
 // than the patch holds: its confidence shrinks in proportion.
 func (r *Reader) classifyAt(frame gocv.Mat, rc rect) verdict {
+	if i := slices.IndexFunc(r.tried, func(t verdict) bool { return t.at == rc }); i >= 0 {
+		// Read already (a reading is a function of the frame, the
+		// placement and the model, which the tries share).
+		v := r.tried[i]
+		r.tried = append(r.tried, v)
+		return v
+	}
 	p := r.q.patch(frame, rc)
 	r.slab.reset() // (no map of the last placement's read is alive)
 	f, ik := featureInk(&r.slab, p, polAuto)

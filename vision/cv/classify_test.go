@@ -271,3 +271,26 @@ func TestFitsBetterAtTheKindsPolarity(t *testing.T) {
 		}
 	}
 }
+
+// classifyAt reads a placement once per die: asked again for a placement
+// among the die's tries, it answers from them (the frame is not looked at
+// again: a blank frame given the second time reads as the first did) and
+// counts the reading among the tries once more.
+func TestClassifyAtReadsAPlacementOncePerDie(t *testing.T) {
+	r := NewReader(model(t))
+	defer r.Close()
+	frame, dice := testDice(t)
+	blank := gocv.NewMatWithSize(frame.Rows(), frame.Cols(), frame.Type())
+	defer blank.Close()
+	rc := truePlace(dice[0])
+	r.tried = r.tried[:0]
+	first := r.classifyAt(frame, rc)
+	again := r.classifyAt(blank, rc)
+	if again.class != first.class || again.conf != first.conf || again.resid != first.resid || len(r.tried) != 2 {
+		t.Errorf("read again %+v (%d tries), want %+v twice", again, len(r.tried), first)
+	}
+	r.tried = r.tried[:0] // (the next die)
+	if v := r.classifyAt(blank, rc); v.conf >= r.m.Threshold {
+		t.Errorf("a blank frame read surely: %+v", v)
+	}
+}
