@@ -157,7 +157,8 @@ type normalEq [21 + 6]float64
 
 // add adds one pixel to the normal equations: its row of the Jacobian
 // (the move's four columns j0..j3, then the template tv and 1 for the
-// light), weighed by w, and its error e.
+// light), weighed by w, and its error e. (Unrolled: as loops over the
+// triangle, the fit takes a quarter longer.)
 func (a *normalEq) add(j0, j1, j2, j3, tv, w, e float64) {
 	w0, w1, w2, w3, w4 := w*j0, w*j1, w*j2, w*j3, w*tv
 	a[0] += w0 * j0
