@@ -959,8 +959,9 @@ func (r *Reader) bestAngle(frame gocv.Mat, rc rect) (rect, []verdict) {
 }
 
 // classifyAt classifies the face placed at rc, and keeps the reading
-// among the die's tries (a placement among them is not read again). A face smaller than smallFace pixels shows less
-// than the patch holds: its confidence shrinks in proportion.
+// among the die's tries (a placement among them is not read again). A
+// face smaller than smallFace pixels shows less than the patch holds: its
+// confidence shrinks in proportion.
 func (r *Reader) classifyAt(frame gocv.Mat, rc rect) verdict {
 	if i := slices.IndexFunc(r.tried, func(t verdict) bool { return t.at == rc }); i >= 0 {
 		// Read already (a reading is a function of the frame, the

@@ -131,7 +131,7 @@ func TestPlaceAgainDoesNotUndoALastCheck(t *testing.T) {
 	}
 }
 
-// placeAgain skips a placement near one it read already (rect.near): it
+// placeAgain skips a placement near one it read already (rect.closeTo): it
 // would read the same. Near is a shift under nearShift of a side, a size
 // within nearScale and a turn within nearTurn of a quarter turn.
 func TestNearPlacementsAreReadOnce(t *testing.T) {
@@ -152,7 +152,7 @@ func TestNearPlacementsAreReadOnce(t *testing.T) {
 		{"turned a quarter and 2°", turned(92), true},
 		{"turned an eighth", turned(45), false},
 	} {
-		if got := rc.near(c.s); got != c.near {
+		if got := rc.closeTo(c.s); got != c.near {
 			t.Errorf("%s: near %v, want %v", c.name, got, c.near)
 		}
 	}

@@ -642,7 +642,7 @@ func (r *Reader) placeAgain(frame gocv.Mat, b, rc rect, v verdict) (rect, verdic
 	}
 	tries := append([]rect{alt}, r.centred...)
 	for i, c := range tries {
-		if i > 0 && math.Hypot(c.C.X-alt.C.X, c.C.Y-alt.C.Y) < inkOff*rc.side() || slices.ContainsFunc(tries[:i], c.near) {
+		if (i > 0 && math.Hypot(c.C.X-alt.C.X, c.C.Y-alt.C.Y) < inkOff*rc.side()) || slices.ContainsFunc(tries[:i], c.closeTo) {
 			continue
 		}
 		s, turned := r.bestAngle(frame, c)
@@ -657,16 +657,16 @@ func (r *Reader) placeAgain(frame gocv.Mat, b, rc rect, v verdict) (rect, verdic
 	return rc, v
 }
 
-// near says whether placement s lies so near rc that reading it again
+// closeTo says whether placement s lies so near rc that reading it again
 // would read the same: its centre within nearShift of a side, its side
 // within nearScale and its angle within nearTurn (of a quarter turn: the
 // faces are read at all four).
-func (rc rect) near(s rect) bool {
+func (rc rect) closeTo(s rect) bool {
 	return math.Hypot(s.C.X-rc.C.X, s.C.Y-rc.C.Y) < nearShift*rc.side() &&
 		math.Abs(s.side()/rc.side()-1) < nearScale && math.Abs(math.Remainder(s.Angle-rc.Angle, math.Pi/2)) < nearTurn
 }
 
-// See near.
+// See closeTo.
 const (
 	nearShift = 0.03
 	nearScale = 0.03
