@@ -970,6 +970,7 @@ func (r *Reader) classifyAt(frame gocv.Mat, rc rect) verdict {
 		r.tried = append(r.tried, v)
 		return v
 	}
+	r.reads++
 	p := r.q.patch(frame, rc)
 	r.slab.reset() // (no map of the last placement's read is alive)
 	f, ik := featureInk(&r.slab, p, polAuto)

@@ -294,3 +294,37 @@ func TestClassifyAtReadsAPlacementOncePerDie(t *testing.T) {
 		t.Errorf("a blank frame read surely: %+v", v)
 	}
 }
+
+// Classifications counts a reading's work: every die is classified at
+// least once, a frame read again counts the same, and a frame whose dice
+// need retries counts more than one read at a glance.
+func TestClassificationsCountAReadingsWork(t *testing.T) {
+	r := NewReader(model(t))
+	defer r.Close()
+	counts := map[uint64]int{}
+	for _, seed := range []uint64{11, 12} {
+		img, _, err := synth.Frame(seed, synth.Options{Light: "dim", Glare: true, Touching: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		rd, err := r.Read(img)
+		if err != nil {
+			t.Fatal(err)
+		}
+		n := r.Classifications()
+		if n < len(rd.Dice) {
+			t.Errorf("seed %d: %d classifications for %d dice", seed, n, len(rd.Dice))
+		}
+		if _, err := r.Read(img); err != nil || r.Classifications() != n {
+			t.Errorf("seed %d read again: %d classifications, want %d", seed, r.Classifications(), n)
+		}
+		counts[seed] = n
+	}
+	plain, _, _ := synth.Frame(11, synth.Options{Light: "even", Background: "plain", Noise: -1})
+	if _, err := r.Read(plain); err != nil {
+		t.Fatal(err)
+	}
+	if easy := r.Classifications(); easy >= counts[11] || easy >= counts[12] {
+		t.Errorf("an easy frame took %d classifications, hard ones %v", easy, counts)
+	}
+}

@@ -35,6 +35,7 @@ type Reader struct {
 	centred    []rect    // its placements found from its glyph (inkCentred, alignFace)
 	blobs      []rect
 	slab       floatSlab // the maps of the placement being read (classifyAt)
+	reads      int       // placements the last reading classified (Classifications)
 	// trace, when set (by the diagnostic tests), is told every die's
 	// final reading (found: its first placement) while r.tried still
 	// holds the readings tried for it.
@@ -533,12 +534,19 @@ func (r *Reader) ReadFile(path string) (vision.Reading, error) {
 	return rd, err
 }
 
+// Classifications is how many placements the last reading classified:
+// its dice's first readings and every retry (a placement read again for
+// the same die is not counted). It is the reading's work, the same on
+// every machine and every run; its time goes with it.
+func (r *Reader) Classifications() int { return r.reads }
+
 func millisSince(t time.Time) float64 {
 	return float64(time.Since(t).Microseconds()) / 1000
 }
 
 // read detects and classifies.
 func (r *Reader) read(frame gocv.Mat) (vision.Reading, error) {
+	r.reads = 0
 	fs, mask, scale := r.det.find(frame)
 	r.q.useMask(mask, scale)
 	defer r.q.useMask(gocv.Mat{}, 0)
