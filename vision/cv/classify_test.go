@@ -126,6 +126,24 @@ func testDice(t testing.TB) (gocv.Mat, []synth.DieTruth) {
 	return frame, tr.Dice
 }
 
+// doubts tallies what a check did to sure readings: how many were right
+// and wrong, and how many of each it left unsure (doubted).
+type doubts struct{ right, rightDoubted, wrong, wrongDoubted int }
+
+func (c *doubts) add(right, doubted bool) {
+	if right {
+		c.right++
+		if doubted {
+			c.rightDoubted++
+		}
+		return
+	}
+	c.wrong++
+	if doubted {
+		c.wrongDoubted++
+	}
+}
+
 // eachTestDie calls fn for every die of the test set's frames, with its
 // frame's file name and the frame (closed after its dice).
 func eachTestDie(t *testing.T, fn func(name string, frame gocv.Mat, d synth.DieTruth)) {

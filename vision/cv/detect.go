@@ -354,11 +354,7 @@ func blobs(work, mask, ink, raw gocv.Mat, bs []blob) []found {
 				out = append(out, found{r: r, solid: true, big: big})
 			}
 			if b.area <= maxDice*s*s { // a heap larger holds a mat's grain
-				left := leftoverInk(mask, ink, b.pts, rs, s)
-				for i := range left {
-					left[i].cut = true
-				}
-				glyphs = append(glyphs, left...)
+				glyphs = append(glyphs, leftoverInk(mask, ink, b.pts, rs, s)...)
 			}
 		case math.Max(b.r.W, b.r.H) > trimLong*s:
 			bodies, rest := trim(work, mask, ink, b.pts, s)
@@ -544,8 +540,8 @@ func trim(work, mask, ink gocv.Mat, contour []image.Point, s float64) ([]rect, [
 }
 
 // leftoverInk gives the blobs of ink of the blob of contour that lie
-// outside the dice rs cut out of it (a little enlarged): the glyph of a
-// die as dark as the mat joined to its neighbours' blob.
+// outside the dice rs cut out of it (a little enlarged), marked cut: the
+// glyph of a die as dark as the mat joined to its neighbours' blob.
 func leftoverInk(mask, ink gocv.Mat, contour []image.Point, rs []rect, s float64) []blob {
 	bb := boundsOf(contour).Inset(-2).Intersect(image.Rect(0, 0, mask.Cols(), mask.Rows()))
 	one := fillBlob(contour, bb)
@@ -559,7 +555,11 @@ func leftoverInk(mask, ink gocv.Mat, contour []image.Point, rs []rect, s float64
 		}
 		fillPoly(&one, q, color.RGBA{})
 	}
-	return inkBlobs(one, ink, bb, 0.04*s*s)
+	bs := inkBlobs(one, ink, bb, 0.04*s*s)
+	for i := range bs {
+		bs[i].cut = true
+	}
+	return bs
 }
 
 // inkBlobs gives the blobs of ink within the mask m of the region bb of

@@ -1,7 +1,6 @@
 package cv
 
 import (
-	"image/color"
 	"math"
 
 	"gocv.io/x/gocv"
@@ -273,13 +272,20 @@ const (
 // place it (edgeRect, its side the frame's at that point): the
 // placement and reading, or false when they are not kept.
 func (r *Reader) edgeRead(frame gocv.Mat, rc rect) (rect, verdict, bool) {
+	first := -1.0 // rc's foreground share, once needed
 	for _, aspect := range fitAspects {
 		e, ok := r.q.edgeRectAt(frame, rc, aspect)
 		if !ok {
 			continue
 		}
 		w := r.classifyDie(frame, e, nil)
-		if w.conf < edgeSure || w.resid > edgeResid || r.q.foregroundShare(e) < r.q.foregroundShare(rc)-edgeLeave {
+		if w.conf < edgeSure || w.resid > edgeResid {
+			continue
+		}
+		if first < 0 {
+			first = r.q.foregroundShare(rc)
+		}
+		if r.q.foregroundShare(e) < first-edgeLeave {
 			continue
 		}
 		return e, w, true
@@ -317,18 +323,13 @@ func (r *Reader) edgeCheck(frame gocv.Mat, v verdict) verdict {
 // foregroundShare is the share of the face placed at r (its inner
 // fgInner) that the frame's foreground covers (1 without a mask).
 func (q *rectifier) foregroundShare(r rect) float64 {
-	if q.mask.Ptr() == nil || q.mask.Empty() {
+	const n = 16
+	m := q.warpMask(r, fgInner, n)
+	if m == nil {
 		return 1
 	}
-	const n = 16
-	c := r.corners(fgInner)
-	for i := range c { // to the mask's pixels
-		c[i] = pt{c[i].X*q.scale - 0.5, c[i].Y*q.scale - 0.5}
-	}
-	warpSquare(q.mask, &q.warped, c, n, gocv.InterpolationNearestNeighbor, gocv.BorderConstant, color.RGBA{})
-	m, _ := q.warped.DataPtrUint8()
 	on := 0
-	for _, b := range m[:n*n] {
+	for _, b := range m {
 		if b != 0 {
 			on++
 		}

@@ -12,10 +12,11 @@ import (
 // The edges about a die's top face place it: from a placement a tenth of
 // a side off, turned by 25° and an eighth too small, the rectangle fitted
 // to its edges (edgeRect) lies nearer the top face than that placement,
-// centre, side and angle, for three in five dice of twenty bench frames (seed 5,
-// `tableside dice bench --seed 5`: glare, blur, touching dice, dark dice
-// on dark mats, faces foreshortened by a tilted camera); and within 5% of
-// a side of its centre, 6% of its side and 3° of its angle for two in five.
+// centre, side and angle, for three in five dice of twenty bench frames
+// (seed 5, `tableside dice bench --seed 5`: glare, blur, touching dice,
+// dark dice on dark mats, faces foreshortened by a tilted camera); and
+// within 5% of a side of its centre, 6% of its side and 3° of its angle
+// for two in five.
 // (The silhouette of a die whose sides show, a side and a half, is the
 // strongest outline about it: that is where the fit fails.)
 func TestEdgeRectPlacesATopFaceFromItsEdges(t *testing.T) {
@@ -54,8 +55,8 @@ func TestEdgeRectPlacesATopFaceFromItsEdges(t *testing.T) {
 
 // A die misplaced (a tenth of a side off, turned by 25°, an eighth too
 // small) is read where its top face's edges place it (edgeRead): four in
-// five dice of the test set are read right, and none wrongly (a reading there
-// is kept only when sure, fitting well and on the foreground).
+// five dice of the test set are read right, and none wrongly (a reading
+// there is kept only when sure, fitting well and on the foreground).
 func TestAMisplacedDieIsReadWhereItsEdgesPlaceIt(t *testing.T) {
 	r := NewReader(model(t))
 	defer r.Close()
@@ -110,7 +111,7 @@ func BenchmarkEdgeRect(b *testing.B) {
 func TestEdgeCheckDoubtsBarelySureReadingsOffTheDie(t *testing.T) {
 	r := NewReader(model(t))
 	defer r.Close()
-	var right, rightDoubted, wrong, wrongDoubted int
+	var c doubts
 	eachTestDie(t, func(_ string, frame gocv.Mat, d synth.DieTruth) {
 		at := truePlace(d)
 		s := at.side()
@@ -123,23 +124,12 @@ func TestEdgeCheckDoubtsBarelySureReadingsOffTheDie(t *testing.T) {
 				if v.conf < r.m.Threshold || v.conf >= edgeDoubt {
 					continue
 				}
-				doubted := r.edgeCheck(frame, v).conf < r.m.Threshold
-				if r.m.Classes[v.class].Face == d.Face {
-					right++
-					if doubted {
-						rightDoubted++
-					}
-				} else {
-					wrong++
-					if doubted {
-						wrongDoubted++
-					}
-				}
+				c.add(r.m.Classes[v.class].Face == d.Face, r.edgeCheck(frame, v).conf < r.m.Threshold)
 			}
 		}
 	})
-	t.Logf("barely sure readings: %d of %d right ones doubted, %d of %d wrong ones", rightDoubted, right, wrongDoubted, wrong)
-	if wrong == 0 || wrongDoubted*5 < wrong*2 || rightDoubted*10 > right {
-		t.Errorf("%d of %d right readings doubted and %d of %d wrong ones, want at most 1 in 10 and 2 in 5 or more", rightDoubted, right, wrongDoubted, wrong)
+	t.Logf("barely sure readings: %d of %d right ones doubted, %d of %d wrong ones", c.rightDoubted, c.right, c.wrongDoubted, c.wrong)
+	if c.wrong == 0 || c.wrongDoubted*5 < c.wrong*2 || c.rightDoubted*10 > c.right {
+		t.Errorf("%d of %d right readings doubted and %d of %d wrong ones, want at most 1 in 10 and 2 in 5 or more", c.rightDoubted, c.right, c.wrongDoubted, c.wrong)
 	}
 }

@@ -17,7 +17,7 @@ import (
 func TestGlareVetoDoubtsALightGlyphTheGlareFitReadsOtherwise(t *testing.T) {
 	r := NewReader(model(t))
 	defer r.Close()
-	var right, wrong, rightVetoed, wrongVetoed int
+	var c doubts
 	eachGlaredDie(t, 30, synth.Options{Light: "dim", Glare: true, JPEGQuality: 85}, func(frame gocv.Mat, _ int, d synth.DieTruth) {
 		for k := range 5 {
 			at := truePlace(d)
@@ -28,22 +28,11 @@ func TestGlareVetoDoubtsALightGlyphTheGlareFitReadsOtherwise(t *testing.T) {
 			if v.conf < r.m.Threshold {
 				continue
 			}
-			vetoed := r.glareVeto(frame, v).conf < r.m.Threshold
-			if r.m.Classes[v.class].Face == d.Face {
-				right++
-				if vetoed {
-					rightVetoed++
-				}
-			} else {
-				wrong++
-				if vetoed {
-					wrongVetoed++
-				}
-			}
+			c.add(r.m.Classes[v.class].Face == d.Face, r.glareVeto(frame, v).conf < r.m.Threshold)
 		}
 	})
-	t.Logf("vetoed %d of %d wrong sure readings, %d of %d right ones", wrongVetoed, wrong, rightVetoed, right)
-	if wrongVetoed == 0 || rightVetoed > right/50 {
-		t.Errorf("vetoed %d of %d wrong sure readings, %d of %d right ones; want some wrong, at most 2%% right", wrongVetoed, wrong, rightVetoed, right)
+	t.Logf("vetoed %d of %d wrong sure readings, %d of %d right ones", c.wrongDoubted, c.wrong, c.rightDoubted, c.right)
+	if c.wrongDoubted == 0 || c.rightDoubted > c.right/50 {
+		t.Errorf("vetoed %d of %d wrong sure readings, %d of %d right ones; want some wrong, at most 2%% right", c.wrongDoubted, c.wrong, c.rightDoubted, c.right)
 	}
 }

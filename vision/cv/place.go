@@ -542,16 +542,23 @@ func (q *rectifier) topHull(mask []byte) (rect, []pt, bool) {
 // warpForeground warps the frame's foreground mask over blob r's refine
 // patch (valid until the next warp); nil without a mask.
 func (q *rectifier) warpForeground(r rect) []byte {
+	return q.warpMask(r, refineGrow, refineSize)
+}
+
+// warpMask warps the frame's foreground mask over the square of r's
+// corners at grow into an n×n patch (valid until the next warp); nil
+// without a mask.
+func (q *rectifier) warpMask(r rect, grow float64, n int) []byte {
 	if q.mask.Ptr() == nil || q.mask.Empty() {
 		return nil
 	}
-	c := r.corners(refineGrow)
+	c := r.corners(grow)
 	for i := range c { // to the mask's pixels
 		c[i] = pt{c[i].X*q.scale - 0.5, c[i].Y*q.scale - 0.5}
 	}
-	warpSquare(q.mask, &q.warped, c, refineSize, gocv.InterpolationNearestNeighbor, gocv.BorderConstant, color.RGBA{})
-	fg, _ := q.warped.DataPtrUint8()
-	return fg
+	warpSquare(q.mask, &q.warped, c, n, gocv.InterpolationNearestNeighbor, gocv.BorderConstant, color.RGBA{})
+	m, _ := q.warped.DataPtrUint8()
+	return m[:n*n]
 }
 
 // clipTo clears the top-mask pixels outside the foreground fg (a pale die
