@@ -76,6 +76,19 @@ var glareSpots, coarseSpots = func() (all, coarse []glareSpot) {
 	return all, coarse
 }()
 
+// coarseAt is, per spot of glareSpots, its index in coarseSpots (-1:
+// not a coarse spot).
+var coarseAt = func() []int {
+	out := make([]int, len(glareSpots))
+	for i := range out {
+		out[i] = -1
+	}
+	for k, s := range coarseSpots {
+		out[s.index] = k
+	}
+	return out
+}()
+
 // glareData is the half-resolution contrast channel of a patch at one
 // polarity, brighter up (bright) or down.
 type glareData struct {
@@ -125,17 +138,30 @@ func glareDataOf(p []byte, pol int) glareData {
 
 // glareFitResid is the share of d's variance template t (half
 // resolution) leaves unexplained with the best of spots (and none), the
-// spot (-1: none) and the fit's coefficients o, s, p, q.
-func glareFitResid(d glareData, t []float32, spots []glareSpot) (float64, int, [4]float64) {
+// spot (-1: none) and the fit's coefficients o, s, p, q. ts, when not
+// nil, holds t's sums with the coarse spots (coarseSums).
+func glareFitResid(d glareData, t []float32, spots []glareSpot, ts *tmplSums) (float64, int, [4]float64) {
 	const n = patchSize / 2
 	var st, stt, sty float64
-	for y := fitFrom; y < fitTo; y++ {
-		for x := fitFrom; x < fitTo; x++ {
-			i := y*n + x
-			tv, yv := float64(t[i]), float64(d.y[i])
-			st += tv
-			stt += tv * tv
-			sty += tv * yv
+	var ty [n * n]float64 // t·y (ts given)
+	if ts != nil {
+		st, stt = ts.st, ts.stt
+		for y := fitFrom; y < fitTo; y++ {
+			for x := fitFrom; x < fitTo; x++ {
+				i := y*n + x
+				ty[i] = float64(t[i]) * float64(d.y[i])
+				sty += ty[i]
+			}
+		}
+	} else {
+		for y := fitFrom; y < fitTo; y++ {
+			for x := fitFrom; x < fitTo; x++ {
+				i := y*n + x
+				tv, yv := float64(t[i]), float64(d.y[i])
+				st += tv
+				stt += tv * tv
+				sty += tv * yv
+			}
 		}
 	}
 	// No spot: y ≈ o + s·T.
@@ -149,20 +175,11 @@ func glareFitResid(d glareData, t []float32, spots []glareSpot) (float64, int, [
 	for k, sp := range spots {
 		sg, sgg, sgy := d.spotSums(sp)
 		var sgt, sgtt, sggt, sggtt, sgty float64
-		j := 0
-		w := sp.x1 - sp.x0
-		for y := sp.y0; y < sp.y1; y++ {
-			row, tr, gr := d.y[y*n+sp.x0:y*n+sp.x1], t[y*n+sp.x0:y*n+sp.x1], sp.g[j:j+w]
-			j += w
-			for x, g32 := range gr {
-				g, tv, yv := float64(g32), float64(tr[x]), float64(row[x])
-				gt := g * tv
-				sgt += gt
-				sgtt += gt * tv
-				sggt += g * gt
-				sggtt += gt * gt
-				sgty += gt * yv
-			}
+		if c := coarseAt[sp.index]; ts != nil && c >= 0 {
+			sgt, sgtt, sggt, sggtt = ts.spots[c][0], ts.spots[c][1], ts.spots[c][2], ts.spots[c][3]
+			sgty = spotTY(ty[:], sp)
+		} else {
+			sgt, sgtt, sggt, sggtt, sgty = spotTSums(d, t, sp)
 		}
 		a := [4][5]float64{
 			{d.n, st, sg, sgt, d.sy},
@@ -185,6 +202,99 @@ func glareFitResid(d glareData, t []float32, spots []glareSpot) (float64, int, [
 		}
 	}
 	return best, at, coef
+}
+
+// spotTSums are the sums of spot sp's fit to d that template t enters:
+// Σg·t, Σg·t², Σg²·t, Σg²·t² and Σg·t·y.
+func spotTSums(d glareData, t []float32, sp glareSpot) (sgt, sgtt, sggt, sggtt, sgty float64) {
+	const n = patchSize / 2
+	j := 0
+	w := sp.x1 - sp.x0
+	for y := sp.y0; y < sp.y1; y++ {
+		row, tr, gr := d.y[y*n+sp.x0:y*n+sp.x1], t[y*n+sp.x0:y*n+sp.x1], sp.g[j:j+w]
+		j += w
+		for x, g32 := range gr {
+			g, tv, yv := float64(g32), float64(tr[x]), float64(row[x])
+			gt := g * tv
+			sgt += gt
+			sgtt += gt * tv
+			sggt += g * gt
+			sggtt += gt * gt
+			sgty += gt * yv
+		}
+	}
+	return
+}
+
+// spotTY is Σg·t·y of spotTSums alone, from ty (t·y at each
+// half-resolution pixel), summed in four interleaved parts (a sum's
+// latency, not its work, bounds a single one).
+func spotTY(ty []float64, sp glareSpot) float64 {
+	const n = patchSize / 2
+	var s0, s1, s2, s3 float64
+	j := 0
+	w := sp.x1 - sp.x0
+	for y := sp.y0; y < sp.y1; y++ {
+		row, gr := ty[y*n+sp.x0:y*n+sp.x1], sp.g[j:j+w]
+		j += w
+		x := 0
+		for ; x+4 <= len(gr); x += 4 {
+			s0 += float64(gr[x]) * row[x]
+			s1 += float64(gr[x+1]) * row[x+1]
+			s2 += float64(gr[x+2]) * row[x+2]
+			s3 += float64(gr[x+3]) * row[x+3]
+		}
+		for ; x < len(gr); x++ {
+			s0 += float64(gr[x]) * row[x]
+		}
+	}
+	return (s0 + s1) + (s2 + s3)
+}
+
+// tmplSums are the sums of a glare fit that only its template and the
+// coarse spots enter: Σt and Σt² over the fitted part, and per coarse
+// spot Σg·t, Σg·t², Σg²·t and Σg²·t² (as spotTSums sums them). Every
+// glare fit fits a class at the same turns and shifts with the coarse
+// spots, face after face: the model keeps them (coarseSums).
+type tmplSums struct {
+	st, stt float64
+	spots   [][4]float64
+}
+
+// tmplSumsOf are template t's sums.
+func tmplSumsOf(t []float32) *tmplSums {
+	const n = patchSize / 2
+	ts := &tmplSums{spots: make([][4]float64, len(coarseSpots))}
+	for y := fitFrom; y < fitTo; y++ {
+		for x := fitFrom; x < fitTo; x++ {
+			tv := float64(t[y*n+x])
+			ts.st += tv
+			ts.stt += tv * tv
+		}
+	}
+	var none glareData
+	none.y = make([]float32, len(t))
+	for k, sp := range coarseSpots {
+		sgt, sgtt, sggt, sggtt, _ := spotTSums(none, t, sp)
+		ts.spots[k] = [4]float64{sgt, sgtt, sggt, sggtt}
+	}
+	return ts
+}
+
+// coarseSums are tmplSumsOf class c's half-resolution template at turn
+// rot and shift dx, dy (each within one pixel) with coarseSpots, made
+// once for the model and kept, atomically, as readers may share a model.
+func (m *Model) coarseSums(f glareClassFit, t []float32) *tmplSums {
+	i := (4*f.class+f.rot)*9 + 3*(f.dy+1) + f.dx + 1
+	if i >= len(m.glareSums) || f.dx < -1 || f.dx > 1 || f.dy < -1 || f.dy > 1 { // (a model not prepared)
+		return tmplSumsOf(t)
+	}
+	if ts := m.glareSums[i].Load(); ts != nil {
+		return ts
+	}
+	ts := tmplSumsOf(t)
+	m.glareSums[i].Store(ts)
+	return ts
 }
 
 // spotSums are the sums of spot sp's fit to d that no template enters:
@@ -257,7 +367,8 @@ func (m *Model) glareFits(p []byte, cs []int) []glareClassFit {
 	for _, c := range cs[1:] {
 		d := dataOf(c)
 		f := m.placeGlare(d, c, spot)
-		f.resid, f.spot, f.coef = fitSpots(d, f.template(m), coarseSpots)
+		t := f.template(m)
+		f.resid, f.spot, f.coef = fitSpots(d, t, coarseSpots, m.coarseSums(f, t))
 		out = append(out, f)
 	}
 	sort.Slice(out, func(a, b int) bool { return out[a].resid < out[b].resid })
@@ -266,7 +377,8 @@ func (m *Model) glareFits(p []byte, cs []int) []glareClassFit {
 		if f.spot < 0 {
 			continue
 		}
-		if res, k, coef := fitSpots(dataOf(f.class), f.template(m), spotsNear(glareSpots[f.spot])); res < f.resid {
+		t := f.template(m)
+		if res, k, coef := fitSpots(dataOf(f.class), t, spotsNear(glareSpots[f.spot]), m.coarseSums(*f, t)); res < f.resid {
 			f.resid, f.spot, f.coef = res, k, coef
 		}
 	}
@@ -276,8 +388,8 @@ func (m *Model) glareFits(p []byte, cs []int) []glareClassFit {
 
 // fitSpots is glareFitResid with the spot given as its index in
 // glareSpots.
-func fitSpots(d glareData, t []float32, spots []glareSpot) (float64, int, [4]float64) {
-	res, k, coef := glareFitResid(d, t, spots)
+func fitSpots(d glareData, t []float32, spots []glareSpot, ts *tmplSums) (float64, int, [4]float64) {
+	res, k, coef := glareFitResid(d, t, spots, ts)
 	if k >= 0 {
 		k = spots[k].index
 	}
@@ -293,7 +405,8 @@ func (m *Model) placeGlare(d glareData, c int, spots []glareSpot) glareClassFit 
 		for dy := -1; dy <= 1; dy++ {
 			for dx := -1; dx <= 1; dx++ {
 				f := glareClassFit{class: c, rot: r, dx: dx, dy: dy}
-				if res, k, coef := fitSpots(d, f.templateTo(m, t[:]), spots); res < best.resid {
+				tf := f.templateTo(m, t[:])
+				if res, k, coef := fitSpots(d, tf, spots, m.coarseSums(f, tf)); res < best.resid {
 					f.resid, f.spot, f.coef = res, k, coef
 					best = f
 				}

@@ -29,8 +29,8 @@ func TestGlareFitTakesOutSpot(t *testing.T) {
 	tmpl := halve(blur3(blur3(glyphMap(false, 0, 0, 0))))
 	p := spotPatch(14, 34, 0.95, 8, 255)
 	d := glareDataOf(p, polLight)
-	plain, _, _ := glareFitResid(d, tmpl, nil)
-	res, k, coef := fitSpots(d, tmpl, glareSpots)
+	plain, _, _ := glareFitResid(d, tmpl, nil, nil)
+	res, k, coef := fitSpots(d, tmpl, glareSpots, nil)
 	if k < 0 || res > 0.05 || res > plain/4 {
 		t.Fatalf("residual %.3f with spot %d, %.3f without: the spot should explain the glare", res, k, plain)
 	}
@@ -102,6 +102,33 @@ func spotAt(cx, cy, r float64) int {
 	return -1
 }
 
+// The sums a template enters with the coarse spots, made once and kept
+// (tmplSumsOf, coarseSums), fit as the sums made afresh do: every spot
+// list glareFits uses (the coarse spots, one spot, the spots around
+// one), each shifted template, to rounding (Σg·t·y is summed in another
+// order).
+func TestGlareFitWithKeptSumsMatchesFresh(t *testing.T) {
+	d := glareDataOf(spotPatch(14, 34, 0.95, 8, 255), polLight)
+	near := spotsNear(coarseSpots[len(coarseSpots)/2])
+	for _, dxy := range [][2]int{{0, 0}, {1, -1}, {-1, 1}} {
+		tmpl := make([]float32, (patchSize/2)*(patchSize/2))
+		shiftGridTo(tmpl, halve(blur3(blur3(glyphMap(false, 0, 0, 0)))), patchSize/2, dxy[0], dxy[1])
+		kept := tmplSumsOf(tmpl)
+		for name, spots := range map[string][]glareSpot{"coarse": coarseSpots, "one": coarseSpots[7:8], "near": near, "all": glareSpots} {
+			r0, k0, c0 := fitSpots(d, tmpl, spots, nil)
+			r1, k1, c1 := fitSpots(d, tmpl, spots, kept)
+			if k0 != k1 || math.Abs(r0-r1) > 1e-9 {
+				t.Errorf("shift %v, %s spots: spot %d residual %.12f kept, %d %.12f fresh", dxy, name, k1, r1, k0, r0)
+			}
+			for i := range c0 {
+				if math.Abs(c0[i]-c1[i]) > 1e-9*(1+math.Abs(c0[i])) {
+					t.Errorf("shift %v, %s spots: coefficient %d %.12f kept, %.12f fresh", dxy, name, i, c1[i], c0[i])
+				}
+			}
+		}
+	}
+}
+
 func TestGlareFitExplainsOnlyGlare(t *testing.T) {
 	const n = patchSize
 	cross := glyphMap(false, 0, 0, 0)
@@ -125,7 +152,7 @@ func TestGlareFitExplainsOnlyGlare(t *testing.T) {
 	}
 	d := glareDataOf(p, polLight)
 	fitOf := func(ik []float32) glareClassFit {
-		res, k, coef := fitSpots(d, halve(blur3(blur3(ik))), glareSpots)
+		res, k, coef := fitSpots(d, halve(blur3(blur3(ik))), glareSpots, nil)
 		return glareClassFit{resid: res, spot: k, coef: coef}
 	}
 	if f := fitOf(marked); !f.explains() {

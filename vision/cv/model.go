@@ -11,6 +11,7 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
+	"sync/atomic"
 )
 
 // ModelVersion is the version of the model file format Save writes.
@@ -40,6 +41,8 @@ type Model struct {
 	colOf  []int          // per class, its kind's index in Colours
 	// dists caches tmplDist (see there).
 	dists []uint64
+	// glareSums caches coarseSums (see there).
+	glareSums []atomic.Pointer[tmplSums]
 	// wRot holds per class and quarter turn r the discriminant weights
 	// turned by r (class c, turn r at (4c+r)·descDim).
 	wRot []float32
@@ -103,6 +106,7 @@ func (m *Model) prepare() {
 	m.colOf = make([]int, len(m.Classes))
 	m.wRot = make([]float32, 4*descDim*len(m.Classes))
 	m.dists = make([]uint64, 16*len(m.Classes)*len(m.Classes))
+	m.glareSums = make([]atomic.Pointer[tmplSums], 36*len(m.Classes))
 	for i, c := range m.Classes {
 		for r := 0; r < 4; r++ {
 			row := m.wRot[(4*i+r)*descDim : (4*i+r+1)*descDim]
