@@ -272,7 +272,7 @@ func tmplSumsOf(t []float32) *tmplSums {
 			ts.stt += tv * tv
 		}
 	}
-	var none glareData
+	var none glareData // (its Σg·t·y is not kept)
 	none.y = make([]float32, len(t))
 	for k, sp := range coarseSpots {
 		sgt, sgtt, sggt, sggtt, _ := spotTSums(none, t, sp)
@@ -281,9 +281,10 @@ func tmplSumsOf(t []float32) *tmplSums {
 	return ts
 }
 
-// coarseSums are tmplSumsOf class c's half-resolution template at turn
-// rot and shift dx, dy (each within one pixel) with coarseSpots, made
-// once for the model and kept, atomically, as readers may share a model.
+// coarseSums are tmplSumsOf(t), t the half-resolution template of f's
+// class at f's turn and shift (each within one pixel): made once for the
+// model and kept, atomically, as readers may share a model (at most 36
+// per class, 3.5 kB each).
 func (m *Model) coarseSums(f glareClassFit, t []float32) *tmplSums {
 	i := (4*f.class+f.rot)*9 + 3*(f.dy+1) + f.dx + 1
 	if i >= len(m.glareSums) || f.dx < -1 || f.dx > 1 || f.dy < -1 || f.dy > 1 { // (a model not prepared)
