@@ -129,6 +129,60 @@ func TestGlareFitWithKeptSumsMatchesFresh(t *testing.T) {
 	}
 }
 
+// The glare fit's normal equations solved by blocks (templateBlock.solve)
+// answer as Gaussian elimination does, for every coarse spot of a glared
+// face's fit, and refuse a spot the elimination finds singular.
+func TestGlareFitBlockSolveMatchesElimination(t *testing.T) {
+	const n = patchSize / 2
+	d := glareDataOf(spotPatch(14, 34, 0.95, 8, 255), polLight)
+	tmpl := halve(blur3(blur3(glyphMap(false, 0, 0, 0))))
+	var st, stt, sty float64
+	for y := fitFrom; y < fitTo; y++ {
+		for x := fitFrom; x < fitTo; x++ {
+			tv := float64(tmpl[y*n+x])
+			st, stt, sty = st+tv, stt+tv*tv, sty+tv*float64(d.y[y*n+x])
+		}
+	}
+	tb, ok := templateBlockOf(d.n, st, stt, d.sy, sty)
+	if !ok {
+		t.Fatal("the template's block is singular")
+	}
+	solved := 0
+	for _, sp := range coarseSpots {
+		sg, sgg, sgy := d.spotSums(sp)
+		sgt, sgtt, sggt, sggtt, sgty := spotTSums(d, tmpl, sp)
+		a := [][]float64{
+			{d.n, st, sg, sgt, d.sy},
+			{st, stt, sgt, sgtt, sty},
+			{sg, sgt, sgg, sggt, sgy},
+			{sgt, sgtt, sggt, sggtt, sgty},
+		}
+		want := make([]float64, 4)
+		wantOK := solveLinear(a, want)
+		got, gotOK := tb.solve([2][2]float64{{sg, sgt}, {sgt, sgtt}}, [2][2]float64{{sgg, sggt}, {sggt, sggtt}}, [2]float64{sgy, sgty})
+		if gotOK != wantOK {
+			t.Fatalf("spot %d: solved %v by blocks, %v by elimination", sp.index, gotOK, wantOK)
+		}
+		if !wantOK {
+			continue
+		}
+		solved++
+		for i := range want {
+			if math.Abs(got[i]-want[i]) > 1e-7*(1+math.Abs(want[i])) {
+				t.Errorf("spot %d: coefficient %d %.10f by blocks, %.10f by elimination", sp.index, i, got[i], want[i])
+			}
+		}
+	}
+	if solved < len(coarseSpots)/2 {
+		t.Errorf("only %d of %d spots solved", solved, len(coarseSpots))
+	}
+	// A spot that adds nothing the template's columns do not (g = 1
+	// where t is): singular both ways.
+	if _, ok := tb.solve([2][2]float64{{d.n, st}, {st, stt}}, [2][2]float64{{d.n, st}, {st, stt}}, [2]float64{d.sy, sty}); ok {
+		t.Error("a spot repeating the template's columns was solved")
+	}
+}
+
 func TestGlareFitExplainsOnlyGlare(t *testing.T) {
 	const n = patchSize
 	cross := glyphMap(false, 0, 0, 0)
