@@ -139,31 +139,11 @@ func glareDataOf(p []byte, pol int) glareData {
 // glareFitResid is the share of d's variance template t (half
 // resolution) leaves unexplained with the best of spots (and none), the
 // spot (-1: none) and the fit's coefficients o, s, p, q. ts, when not
-// nil, holds t's sums with the coarse spots (coarseSums).
+// nil, holds t's sums with the coarse spots (coarseSums). Each spot's
+// equations are solved by blocks (templateBlock).
 func glareFitResid(d glareData, t []float32, spots []glareSpot, ts *tmplSums) (float64, int, [4]float64) {
-	const n = patchSize / 2
-	var st, stt, sty float64
-	var ty [n * n]float64 // t·y (ts given)
-	if ts != nil {
-		st, stt = ts.st, ts.stt
-		for y := fitFrom; y < fitTo; y++ {
-			for x := fitFrom; x < fitTo; x++ {
-				i := y*n + x
-				ty[i] = float64(t[i]) * float64(d.y[i])
-				sty += ty[i]
-			}
-		}
-	} else {
-		for y := fitFrom; y < fitTo; y++ {
-			for x := fitFrom; x < fitTo; x++ {
-				i := y*n + x
-				tv, yv := float64(t[i]), float64(d.y[i])
-				st += tv
-				stt += tv * tv
-				sty += tv * yv
-			}
-		}
-	}
+	var ty [(patchSize / 2) * (patchSize / 2)]float64 // (ts given)
+	st, stt, sty := fitSums(d, t, ts, &ty)
 	// No spot: y ≈ o + s·T.
 	best, at, coef := 1.0, -1, [4]float64{}
 	if vt := stt - st*st/d.n; vt > 1e-6 {
@@ -199,6 +179,33 @@ func glareFitResid(d glareData, t []float32, spots []glareSpot, ts *tmplSums) (f
 		}
 	}
 	return best, at, coef
+}
+
+// fitSums are the sums of a glare fit over the fitted part that no spot
+// enters: Σt, Σt² (ts's when given) and Σt·y; with ts, t·y at each pixel
+// too, into ty (spotTY sums it).
+func fitSums(d glareData, t []float32, ts *tmplSums, ty *[(patchSize / 2) * (patchSize / 2)]float64) (st, stt, sty float64) {
+	const n = patchSize / 2
+	if ts != nil {
+		for y := fitFrom; y < fitTo; y++ {
+			for x := fitFrom; x < fitTo; x++ {
+				i := y*n + x
+				ty[i] = float64(t[i]) * float64(d.y[i])
+				sty += ty[i]
+			}
+		}
+		return ts.st, ts.stt, sty
+	}
+	for y := fitFrom; y < fitTo; y++ {
+		for x := fitFrom; x < fitTo; x++ {
+			i := y*n + x
+			tv, yv := float64(t[i]), float64(d.y[i])
+			st += tv
+			stt += tv * tv
+			sty += tv * yv
+		}
+	}
+	return st, stt, sty
 }
 
 // templateBlock is the part of a glare fit's normal equations that no
