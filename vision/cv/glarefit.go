@@ -89,6 +89,77 @@ var coarseAt = func() []int {
 	return out
 }()
 
+// coarseCols and coarseRows hold the coarse spots' kernels as their
+// factors (a spot exp(-d²/r²) is exp(-dx²/r²)·exp(-dy²/r²)): a column is
+// a radius and a centre's x, its x range and weights; a spot's row part
+// is its column, its y range and weights. coarseTYs sums Σg·t·y of every
+// coarse spot from them: each row once per column, then each spot over
+// its rows, a quarter of the work of summing every spot apart.
+type spotCol struct {
+	x0, x1 int
+	w      []float64
+}
+
+type spotRow struct {
+	col, y0, y1 int
+	w           []float64
+}
+
+var coarseCols, coarseRows = func() (cols []spotCol, rows []spotRow) {
+	at := map[[2]float64]int{}
+	for _, sp := range coarseSpots {
+		key := [2]float64{sp.r, sp.cx}
+		c, ok := at[key]
+		if !ok {
+			col := spotCol{x0: sp.x0, x1: sp.x1}
+			for x := sp.x0; x < sp.x1; x++ {
+				col.w = append(col.w, math.Exp(-sq(float64(x)-sp.cx)/(sp.r*sp.r)))
+			}
+			c = len(cols)
+			at[key] = c
+			cols = append(cols, col)
+		}
+		row := spotRow{col: c, y0: sp.y0, y1: sp.y1}
+		for y := sp.y0; y < sp.y1; y++ {
+			row.w = append(row.w, math.Exp(-sq(float64(y)-sp.cy)/(sp.r*sp.r)))
+		}
+		rows = append(rows, row)
+	}
+	if len(cols) > maxCoarseCols || len(rows) > maxCoarse {
+		panic("cv: more coarse glare spots than maxCoarse or maxCoarseCols")
+	}
+	return cols, rows
+}()
+
+// maxCoarse and maxCoarseCols bound the coarse spots and their columns
+// (glareFitResid and coarseTYs keep them on the stack).
+const maxCoarse, maxCoarseCols = 128, 32
+
+// coarseTYs is spotTY of every coarse spot (in coarseSpots' order) into
+// out, by the spots' factors (coarseCols): the same sums to rounding.
+func coarseTYs(ty []float64, out []float64) {
+	const n = patchSize / 2
+	var h [maxCoarseCols][n]float64 // per column, per row (on the stack)
+	for c, col := range coarseCols {
+		for y := fitFrom; y < fitTo; y++ {
+			row := ty[y*n+col.x0 : y*n+col.x1]
+			var s float64
+			for i, w := range col.w {
+				s += w * row[i]
+			}
+			h[c][y] = s
+		}
+	}
+	for k, r := range coarseRows {
+		hc := h[r.col][r.y0:r.y1]
+		var s float64
+		for i, w := range r.w {
+			s += w * hc[i]
+		}
+		out[k] = s
+	}
+}
+
 // glareData is the half-resolution contrast channel of a patch at one
 // polarity, brighter up (bright) or down.
 type glareData struct {
@@ -156,12 +227,22 @@ func glareFitResid(d glareData, t []float32, spots []glareSpot, ts *tmplSums) (f
 	if !ok { // (a flat template: no spot helps)
 		return best, at, coef
 	}
+	var tysBuf [maxCoarse]float64
+	var tys []float64 // every coarse spot's Σg·t·y (spots the coarse ones, ts given)
+	if ts != nil && len(spots) == len(coarseSpots) && &spots[0] == &coarseSpots[0] {
+		tys = tysBuf[:len(coarseSpots)]
+		coarseTYs(ty[:], tys)
+	}
 	for k, sp := range spots {
 		sg, sgg, sgy := d.spotSums(sp)
 		var sgt, sgtt, sggt, sggtt, sgty float64
 		if c := coarseAt[sp.index]; ts != nil && c >= 0 {
 			sgt, sgtt, sggt, sggtt = ts.spots[c][0], ts.spots[c][1], ts.spots[c][2], ts.spots[c][3]
-			sgty = spotTY(ty[:], sp)
+			if tys != nil {
+				sgty = tys[c]
+			} else {
+				sgty = spotTY(ty[:], sp)
+			}
 		} else {
 			sgt, sgtt, sggt, sggtt, sgty = spotTSums(d, t, sp)
 		}
