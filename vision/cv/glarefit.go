@@ -89,22 +89,25 @@ var coarseAt = func() []int {
 	return out
 }()
 
-// coarseCols and coarseRows hold the coarse spots' kernels as their
-// factors (a spot exp(-d²/r²) is exp(-dx²/r²)·exp(-dy²/r²)): a column is
-// a radius and a centre's x, its x range and weights; a spot's row part
-// is its column, its y range and weights. coarseTYs sums Σg·t·y of every
-// coarse spot from them: each row once per column, then each spot over
-// its rows, a quarter of the work of summing every spot apart.
+// A coarse spot's kernel is a product of factors, exp(-d²/r²) =
+// exp(-dx²/r²)·exp(-dy²/r²): coarseTYs sums Σg·t·y of every coarse spot
+// from them, each row once per column (spotCol: a radius and a centre's
+// x, its x range and weights), then each spot over its rows (spotRow:
+// its column, its y range and weights), a quarter of the work of summing
+// every spot apart.
 type spotCol struct {
 	x0, x1 int
 	w      []float64
 }
 
+// spotRow: see spotCol.
 type spotRow struct {
 	col, y0, y1 int
 	w           []float64
 }
 
+// coarseCols and coarseRows are the coarse spots' factors (coarseRows in
+// coarseSpots' order).
 var coarseCols, coarseRows = func() (cols []spotCol, rows []spotRow) {
 	at := map[[2]float64]int{}
 	for _, sp := range coarseSpots {
