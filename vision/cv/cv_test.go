@@ -605,19 +605,9 @@ func TestCutRow(t *testing.T) {
 }
 
 func BenchmarkRead1280x720(b *testing.B) {
-	m := model(b)
-	r := NewReader(m)
-	defer r.Close()
 	frame := benchFrame(b)
 	defer frame.Close()
-	b.ResetTimer()
-	cpu0 := cpuTime()
-	for i := 0; i < b.N; i++ {
-		if _, err := r.ReadMat(frame); err != nil {
-			b.Fatal(err)
-		}
-	}
-	reportCPU(b, cpu0)
+	benchRead(b, frame)
 }
 
 // BenchmarkReadHardFrame is BenchmarkRead1280x720 for a frame that needs
@@ -628,18 +618,16 @@ func BenchmarkRead1280x720(b *testing.B) {
 // reports them too (classified/op), the same on every machine: the p95
 // read time is made of such frames.
 func BenchmarkReadHardFrame(b *testing.B) {
-	m := model(b)
-	r := NewReader(m)
-	defer r.Close()
-	img, _, err := synth.Frame(115, synth.RandomOptions(5, 15, 1280, 720))
-	if err != nil {
-		b.Fatal(err)
-	}
-	frame, err := ToBGR(img)
-	if err != nil {
-		b.Fatal(err)
-	}
+	frame := renderedFrame(b, 115, synth.RandomOptions(5, 15, 1280, 720))
 	defer frame.Close()
+	b.ReportMetric(float64(benchRead(b, frame)), "classified/op")
+}
+
+// benchRead times reading frame with the test model (CPU time per read
+// too), and gives the placements a reading classified.
+func benchRead(b *testing.B, frame gocv.Mat) int {
+	r := NewReader(model(b))
+	defer r.Close()
 	b.ResetTimer()
 	cpu0 := cpuTime()
 	for i := 0; i < b.N; i++ {
@@ -648,7 +636,7 @@ func BenchmarkReadHardFrame(b *testing.B) {
 		}
 	}
 	reportCPU(b, cpu0)
-	b.ReportMetric(float64(r.Classifications()), "classified/op")
+	return r.Classifications()
 }
 
 func BenchmarkLoadModel(b *testing.B) {
@@ -666,7 +654,13 @@ func BenchmarkLoadModel(b *testing.B) {
 
 // benchFrame is a rendered 1280×720 frame of 11 dice (the caller closes it).
 func benchFrame(b testing.TB) gocv.Mat {
-	img, _, err := synth.Frame(5, synth.RandomOptions(5, 0, 1280, 720))
+	return renderedFrame(b, 5, synth.RandomOptions(5, 0, 1280, 720))
+}
+
+// renderedFrame is synth.Frame(seed, o) as a BGR Mat (the caller closes
+// it).
+func renderedFrame(b testing.TB, seed uint64, o synth.Options) gocv.Mat {
+	img, _, err := synth.Frame(seed, o)
 	if err != nil {
 		b.Fatal(err)
 	}
