@@ -8,6 +8,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 	"testing"
@@ -509,4 +510,80 @@ func kindIndex(m *Model, kind string) int {
 		}
 	}
 	return 0
+}
+
+// TestGlareDiag is a tool for looking at the dice a rendered set's
+// reading leaves unsure or wrong (TABLESIDE_GLARE=DIR; the model
+// DIR/model.bin). For each it prints, at the placement the reader kept:
+// the polarity and how far the body colour lies from its kind's (gateZ),
+// the rank of its true class among the classes the scores keep (-1: its
+// kind's colour ruled out), the glare fits of the likeliest classes (as
+// glareRead fits them), and its true class fitted alone (the glare placed
+// by that class) with what its glare taken out reads. It counts where
+// the true class was lost.
+//
+//	TABLESIDE_GLARE=/tmp/b/k24 go test -run TestGlareDiag -v ./vision/cv
+func TestGlareDiag(t *testing.T) {
+	dir, _ := renderedSet(t, "TABLESIDE_GLARE")
+	m, err := Load(filepath.Join(dir, "model.bin"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := NewReader(m)
+	defer r.Close()
+	counts := map[string]int{}
+	eachMatchedDie(t, r, dir, func(name string, tr synth.Truth, d synth.DieTruth, c candidate, _ float64) {
+		if c.v.conf >= m.Threshold && m.Classes[c.v.class].Face == d.Face {
+			return
+		}
+		_, frame := loadFrame(t, filepath.Join(dir, "test", strings.TrimSuffix(name, ".json")+".jpg"))
+		defer frame.Close()
+		line, where := glareDiagLine(m, r.q.patch(frame, c.v.at), c.v, d)
+		counts[where]++
+		t.Logf("%s %s/%s: %s | %s", name, d.Kind, d.Face, line, strings.Join(conditions(tr, d), ","))
+	})
+	t.Logf("where the true class was lost: %v", counts)
+}
+
+// glareDiagLine describes TestGlareDiag's look at patch p, read v, of a
+// die with truth d, and names where its true class was lost.
+func glareDiagLine(m *Model, p []byte, v verdict, d synth.DieTruth) (string, string) {
+	truth := slices.IndexFunc(m.Classes, func(c Class) bool { return c.Kind == d.Kind && c.Face == d.Face })
+	if truth < 0 {
+		return "no such class in the model", "no class"
+	}
+	f := featureOf(p)
+	fs := m.score(f.desc, f.col)
+	var cs []int
+	for i := range m.Classes {
+		if !math.IsInf(fs.g[i], -1) {
+			cs = append(cs, i)
+		}
+	}
+	sort.Slice(cs, func(a, b int) bool { return fs.g[cs[a]] > fs.g[cs[b]] })
+	rank := slices.Index(cs, truth)
+	name := func(c int) string { return m.Classes[c].Kind + "/" + m.Classes[c].Face }
+	var fits []glareClassFit
+	var shown []string
+	if len(cs) > 0 {
+		fits = m.glareFits(p, cs[:min(len(cs), glareClasses)])
+		for _, g := range fits[:min(4, len(fits))] {
+			shown = append(shown, fmt.Sprintf("%s %.3f", name(g.class), g.resid))
+		}
+	}
+	alone := m.glareFits(p, []int{truth})[0]
+	w := m.deglaredRead(p, f, alone)
+	line := fmt.Sprintf("read %s %.2f; polarity %+d, colour %.1f spreads from its kind's; rank %d of %d; fits [%s]; alone %.3f, deglared %s %.2f",
+		name(v.class), v.conf, f.pol, gateZ(f.col, m.Colours[m.colOf[truth]]), rank, len(cs), strings.Join(shown, ", "), alone.resid, name(w.class), w.conf)
+	switch {
+	case rank < 0:
+		return line, "colour ruled it out"
+	case rank >= glareClasses:
+		return line, "ranked beyond the fitted"
+	case m.Classes[fits[0].class].Face == d.Face:
+		return line, "fits best, left unsure"
+	case alone.resid < fits[0].resid:
+		return line, "fits best alone"
+	}
+	return line, "another face fits better"
 }
