@@ -1,0 +1,96 @@
+package cv
+
+import (
+	"slices"
+	"testing"
+
+	"gocv.io/x/gocv"
+
+	"tableside/vision"
+	"tableside/vision/synth"
+)
+
+// A glare spot in dim light can outweigh a dark glyph: the patch shows
+// light ink, and classifyAt reads the face again at its kind's polarity.
+// glareRead ranks and reads such a face at its reading's polarity
+// (glareFeature); ranked at the polarity the patch shows, its own class
+// is fitted less often. Dice of the dark-ink kinds under glare in dim
+// light, read unsure at their true placements at the polarity the patch
+// does not show: their true class is among the classes glareRead fits
+// more often so, and glareRead reads none of them surely as another face.
+func TestGlareReadRanksAFlippedFaceAtItsReadingsPolarity(t *testing.T) {
+	r := NewReader(model(t))
+	defer r.Close()
+	dark := []string{vision.KindTrick, vision.KindSpecialist, vision.KindApprentice}
+	n, atReading, atPatch := 0, 0, 0
+	eachGlaredDie(t, 12, synth.Options{Light: "dim", Glare: true, JPEGQuality: 85}, func(frame gocv.Mat, _ int, d synth.DieTruth) {
+		if !slices.Contains(dark, d.Kind) {
+			return
+		}
+		v := r.classifyAt(frame, truePlace(d))
+		p := r.q.patch(frame, v.at)
+		f, flipped := r.glareFeature(p, v)
+		if v.conf >= r.m.Threshold || !flipped {
+			return
+		}
+		n++
+		if f.pol == featureOf(p).pol || f.pol != r.m.polarity(v.class) {
+			t.Errorf("%s/%s read %s: glareFeature at polarity %d, the patch shows %d", d.Kind, d.Face, r.m.Classes[v.class].Face, f.pol, featureOf(p).pol)
+		}
+		atReading += fitsTrue(r.m, p, f, d)
+		atPatch += fitsTrue(r.m, p, featureOf(p), d)
+		if w := r.glareRead(frame, v); w.conf >= r.m.Threshold && r.m.Classes[w.class].Face != d.Face {
+			t.Errorf("%s/%s: glareRead read %s surely (%.2f)", d.Kind, d.Face, r.m.Classes[w.class].Face, w.conf)
+		}
+	})
+	t.Logf("%d flipped faces read unsure: their class fitted %d times ranked at the reading's polarity, %d at the patch's", n, atReading, atPatch)
+	if n == 0 || atReading <= atPatch {
+		t.Errorf("ranked at the reading's polarity, the true class of %d flipped faces was fitted %d times, at the patch's %d", n, atReading, atPatch)
+	}
+}
+
+// fitsTrue is 1 when die d's class is among the classes glareRead fits
+// for patch p ranked by feature f, else 0.
+func fitsTrue(m *Model, p []byte, f feature, d synth.DieTruth) int {
+	fits, _ := m.likeliestGlareFits(p, f)
+	for _, g := range fits {
+		if c := m.Classes[g.class]; c.Kind == d.Kind && c.Face == d.Face {
+			return 1
+		}
+	}
+	return 0
+}
+
+// A flipped face's glare reading is sure by flippedGlareSure times the
+// threshold, or sure with its face decided by the fits flippedGlareRatio
+// times over (flippedSure): its polarity is a guess too.
+func TestFlippedGlareReadingIsSureByAMarginOrDecidedByTheFits(t *testing.T) {
+	m := model(t)
+	class := func(kind, face string) int {
+		i := slices.IndexFunc(m.Classes, func(c Class) bool { return c.Kind == kind && c.Face == face })
+		if i < 0 {
+			t.Fatalf("no class %s/%s", kind, face)
+		}
+		return i
+	}
+	esc, opt := class(vision.KindTrick, "escape"), class(vision.KindTrick, "optical")
+	fit := func(c int, resid float64) glareClassFit { return glareClassFit{class: c, resid: resid, spot: -1} }
+	thr := m.Threshold
+	for _, c := range []struct {
+		name string
+		read int
+		conf float64
+		fits []glareClassFit
+		want bool
+	}{
+		{"sure by the margin", esc, 1.3 * thr, []glareClassFit{fit(esc, 0.10), fit(opt, 0.11)}, true},
+		{"barely sure, another face close", esc, 1.2 * thr, []glareClassFit{fit(esc, 0.10), fit(opt, 0.14)}, false},
+		{"barely sure, decided by the fits", esc, 1.05 * thr, []glareClassFit{fit(esc, 0.10), fit(opt, 0.16)}, true},
+		{"barely sure, the best fit another face", esc, 1.05 * thr, []glareClassFit{fit(opt, 0.10), fit(esc, 0.20)}, false},
+		{"barely sure, only its face fitted", esc, 1.05 * thr, []glareClassFit{fit(esc, 0.10)}, true},
+	} {
+		if got := m.flippedSure(verdict{class: c.read, conf: c.conf}, c.fits); got != c.want {
+			t.Errorf("%s: flippedSure %v, want %v", c.name, got, c.want)
+		}
+	}
+}
