@@ -249,8 +249,10 @@ func (r *Reader) glareAtGlyph(frame gocv.Mat, v verdict) verdict {
 // places the template only to a pixel. A die placed at another size or
 // place than it was found (found) is tried as found too (and at that
 // size where it was placed): a glare spot on its edge may move or shrink
-// it. Taken only when every placement read surely reads the same face
-// (the surest one is kept).
+// it. Each is read with the die's reading (glareRead ranks a face whose
+// contrast glare flipped at its reading's polarity). Taken only when
+// every placement read surely reads the same face (the surest one is
+// kept).
 func (r *Reader) glareNear(frame gocv.Mat, found rect, v verdict) verdict {
 	if v.conf >= r.m.Threshold || math.IsInf(v.resid, 1) {
 		return v
@@ -272,7 +274,7 @@ func (r *Reader) glareNear(frame gocv.Mat, found rect, v verdict) verdict {
 	}
 	best := v
 	for _, c := range cands {
-		w := r.glareRead(frame, verdict{at: c, try: v.try, resid: math.Inf(1)})
+		w := r.glareRead(frame, verdict{at: c, try: v.try, class: v.class, resid: v.resid})
 		if w.conf < r.m.Threshold {
 			continue
 		}
