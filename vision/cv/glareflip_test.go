@@ -72,10 +72,51 @@ func TestGlareReadRanksAFlippedFaceAtItsReadingsPolarity(t *testing.T) {
 	}
 }
 
+// A face whose contrast glare may have flipped (mayBeFlipped) that
+// classifyAt still read at the polarity the patch shows: glareRead fits
+// the likeliest classes of the other polarity too (withOtherPolarity).
+// Dice of the dark-ink kinds under glare in dim light, read unsure at
+// their true placements so: their true class is fitted more often with
+// them, and glareRead reads none of them surely as another face.
+func TestGlareReadFitsTheOtherPolarityWhenGlareMayHaveFlippedIt(t *testing.T) {
+	r := NewReader(model(t))
+	defer r.Close()
+	dark := []string{vision.KindTrick, vision.KindSpecialist, vision.KindApprentice}
+	n, with, without := 0, 0, 0
+	eachGlaredDie(t, 30, synth.Options{Light: "dim", Glare: true, JPEGQuality: 85}, func(frame gocv.Mat, _ int, d synth.DieTruth) {
+		if !slices.Contains(dark, d.Kind) {
+			return
+		}
+		v := r.classifyAt(frame, truePlace(d))
+		p := r.q.patch(frame, v.at)
+		f, flipped := r.glareFeature(p, v)
+		if v.conf >= r.m.Threshold || flipped || !r.m.mayBeFlipped(f) {
+			return
+		}
+		n++
+		fits, _ := r.m.likeliestGlareFits(p, f)
+		without += hasTrue(r.m, fits, d)
+		fits, _, _ = r.m.withOtherPolarity(p, f, fits)
+		with += hasTrue(r.m, fits, d)
+		if w := r.glareRead(frame, v); w.conf >= r.m.Threshold && r.m.Classes[w.class].Face != d.Face {
+			t.Errorf("%s/%s: glareRead read %s surely (%.2f)", d.Kind, d.Face, r.m.Classes[w.class].Face, w.conf)
+		}
+	})
+	t.Logf("%d faces glare may have flipped, read at the patch's polarity: their class fitted %d times with the other polarity's likeliest, %d without", n, with, without)
+	if n == 0 || with <= without {
+		t.Errorf("the true class of %d faces glare may have flipped was fitted %d times with the other polarity's likeliest classes, %d without", n, with, without)
+	}
+}
+
 // fitsTrue is 1 when die d's class is among the classes glareRead fits
 // for patch p ranked by feature f, else 0.
 func fitsTrue(m *Model, p []byte, f feature, d synth.DieTruth) int {
 	fits, _ := m.likeliestGlareFits(p, f)
+	return hasTrue(m, fits, d)
+}
+
+// hasTrue is 1 when die d's class is among those of fits, else 0.
+func hasTrue(m *Model, fits []glareClassFit, d synth.DieTruth) int {
 	for _, g := range fits {
 		if c := m.Classes[g.class]; c.Kind == d.Kind && c.Face == d.Face {
 			return 1
