@@ -26,35 +26,27 @@ import (
 func TestGlareReadRanksAFlippedFaceAtItsReadingsPolarity(t *testing.T) {
 	r := NewReader(model(t))
 	defer r.Close()
-	dark := []string{vision.KindTrick, vision.KindSpecialist, vision.KindApprentice}
 	n, atReading, atPatch, nNear, nearRight := 0, 0, 0, 0, 0
-	eachGlaredDie(t, 12, synth.Options{Light: "dim", Glare: true, JPEGQuality: 85}, func(frame gocv.Mat, _ int, d synth.DieTruth) {
-		if !slices.Contains(dark, d.Kind) {
-			return
-		}
-		v := r.classifyAt(frame, truePlace(d))
-		p := r.q.patch(frame, v.at)
-		f, flipped := r.glareFeature(p, v)
-		if v.conf >= r.m.Threshold || !flipped {
+	eachUnsureDarkGlared(t, r, 12, func(u unsureDarkGlared) {
+		if !u.flipped {
 			return
 		}
 		n++
-		if f.pol == featureOf(p).pol || f.pol != r.m.polarity(v.class) {
-			t.Errorf("%s/%s read %s: glareFeature at polarity %d, the patch shows %d", d.Kind, d.Face, r.m.Classes[v.class].Face, f.pol, featureOf(p).pol)
+		d, p, f := u.d, u.p, u.f
+		if f.pol == featureOf(p).pol || f.pol != r.m.polarity(u.v.class) {
+			t.Errorf("%s/%s read %s: glareFeature at polarity %d, the patch shows %d", d.Kind, d.Face, r.m.Classes[u.v.class].Face, f.pol, featureOf(p).pol)
 		}
 		atReading += fitsTrue(r.m, p, f, d)
 		atPatch += fitsTrue(r.m, p, featureOf(p), d)
-		if w := r.glareRead(frame, v); w.conf >= r.m.Threshold && r.m.Classes[w.class].Face != d.Face {
-			t.Errorf("%s/%s: glareRead read %s surely (%.2f)", d.Kind, d.Face, r.m.Classes[w.class].Face, w.conf)
-		}
+		glareReadsNoOtherFace(t, r, u)
 		for k := range 4 {
 			off := movedBy(truePlace(d), 0.05, float64(k)*math.Pi/2)
-			u := r.classifyAt(frame, off)
-			if u.conf >= r.m.Threshold || r.m.polarity(u.class) == featureOf(r.q.patch(frame, off)).pol {
+			o := r.classifyAt(u.frame, off)
+			if o.conf >= r.m.Threshold || r.m.polarity(o.class) == featureOf(r.q.patch(u.frame, off)).pol {
 				continue
 			}
 			nNear++
-			if w := r.glareNear(frame, off, u); w.conf >= r.m.Threshold {
+			if w := r.glareNear(u.frame, off, o); w.conf >= r.m.Threshold {
 				if r.m.Classes[w.class].Face != d.Face {
 					t.Errorf("%s/%s placed off: glareNear read %s surely (%.2f)", d.Kind, d.Face, r.m.Classes[w.class].Face, w.conf)
 				} else {
@@ -81,30 +73,60 @@ func TestGlareReadRanksAFlippedFaceAtItsReadingsPolarity(t *testing.T) {
 func TestGlareReadFitsTheOtherPolarityWhenGlareMayHaveFlippedIt(t *testing.T) {
 	r := NewReader(model(t))
 	defer r.Close()
-	dark := []string{vision.KindTrick, vision.KindSpecialist, vision.KindApprentice}
 	n, with, without := 0, 0, 0
-	eachGlaredDie(t, 30, synth.Options{Light: "dim", Glare: true, JPEGQuality: 85}, func(frame gocv.Mat, _ int, d synth.DieTruth) {
-		if !slices.Contains(dark, d.Kind) {
-			return
-		}
-		v := r.classifyAt(frame, truePlace(d))
-		p := r.q.patch(frame, v.at)
-		f, flipped := r.glareFeature(p, v)
-		if v.conf >= r.m.Threshold || flipped || !r.m.mayBeFlipped(f) {
+	eachUnsureDarkGlared(t, r, 30, func(u unsureDarkGlared) {
+		if u.flipped || !r.m.mayBeFlipped(u.f) {
 			return
 		}
 		n++
-		fits, _ := r.m.likeliestGlareFits(p, f)
-		without += hasTrue(r.m, fits, d)
-		fits, _, _ = r.m.withOtherPolarity(p, f, fits)
-		with += hasTrue(r.m, fits, d)
-		if w := r.glareRead(frame, v); w.conf >= r.m.Threshold && r.m.Classes[w.class].Face != d.Face {
-			t.Errorf("%s/%s: glareRead read %s surely (%.2f)", d.Kind, d.Face, r.m.Classes[w.class].Face, w.conf)
-		}
+		fits, _ := r.m.likeliestGlareFits(u.p, u.f)
+		without += hasTrue(r.m, fits, u.d)
+		fits, _, _ = r.m.withOtherPolarity(u.p, u.f, fits)
+		with += hasTrue(r.m, fits, u.d)
+		glareReadsNoOtherFace(t, r, u)
 	})
 	t.Logf("%d faces glare may have flipped, read at the patch's polarity: their class fitted %d times with the other polarity's likeliest, %d without", n, with, without)
 	if n == 0 || with <= without {
 		t.Errorf("the true class of %d faces glare may have flipped was fitted %d times with the other polarity's likeliest classes, %d without", n, with, without)
+	}
+}
+
+// unsureDarkGlared is a glared die of a dark-ink kind read unsure at
+// its true placement: its reading v, patch p, and the feature glareRead
+// reads it by (f, flipped: glareFeature).
+type unsureDarkGlared struct {
+	frame   gocv.Mat
+	d       synth.DieTruth
+	v       verdict
+	p       []byte
+	f       feature
+	flipped bool
+}
+
+// eachUnsureDarkGlared calls fn for each die of a dark-ink kind (Trick,
+// Specialist, Apprentice) that r reads unsure at its true placement, in
+// n frames of dice under glare in dim light.
+func eachUnsureDarkGlared(t *testing.T, r *Reader, n uint64, fn func(u unsureDarkGlared)) {
+	dark := []string{vision.KindTrick, vision.KindSpecialist, vision.KindApprentice}
+	eachGlaredDie(t, n, synth.Options{Light: "dim", Glare: true, JPEGQuality: 85}, func(frame gocv.Mat, _ int, d synth.DieTruth) {
+		if !slices.Contains(dark, d.Kind) {
+			return
+		}
+		v := r.classifyAt(frame, truePlace(d))
+		if v.conf >= r.m.Threshold {
+			return
+		}
+		p := r.q.patch(frame, v.at)
+		f, flipped := r.glareFeature(p, v)
+		fn(unsureDarkGlared{frame, d, v, p, f, flipped})
+	})
+}
+
+// glareReadsNoOtherFace fails the test when glareRead reads die u surely
+// as another face.
+func glareReadsNoOtherFace(t *testing.T, r *Reader, u unsureDarkGlared) {
+	if w := r.glareRead(u.frame, u.v); w.conf >= r.m.Threshold && r.m.Classes[w.class].Face != u.d.Face {
+		t.Errorf("%s/%s: glareRead read %s surely (%.2f)", u.d.Kind, u.d.Face, r.m.Classes[w.class].Face, w.conf)
 	}
 }
 
