@@ -685,13 +685,12 @@ const glareSeen = 0.35
 // the likeliest glareClasses classes by the discriminant (of the kinds
 // its colour allows) are fitted at v's placement, the best fit's glare
 // is taken out (deglaredBy) and the face read again (at v's polarity
-// when glare flipped the face's contrast: glareFeature; when it may have,
-// the likeliest classes of the other polarity are fitted too:
-// withOtherPolarity). The new reading
-// replaces v when it is sure by glareSure times the threshold (and
-// flippedSure, when flipped); the fits
-// decide its face (the best fit reads it and every other face's fits
-// glareRatio times worse) or the glare the best other face's fit sees,
+// when glare flipped the face's contrast: glareFeature; when it may
+// have, the likeliest classes of the other polarity are fitted too:
+// withOtherPolarity). The new reading replaces v when it is sure by
+// glareSure times the threshold (and flippedSure, when flipped); the
+// fits decide its face (the best fit reads it and every other face's
+// fits glareRatio times worse) or the glare the best other face's fit sees,
 // taken out, reads that face too; and the glare leaves seen what tells
 // it from the other faces fitted (glareSpares). Its kind may be in
 // doubt, as any reading's.
@@ -772,11 +771,11 @@ func (m *Model) withOtherPolarity(p []byte, f feature, fits []glareClassFit) ([]
 }
 
 // flippedSure tells whether glareRead's reading w of a face whose
-// contrast glare flipped, its fits fits, may be sure: its polarity is a
-// guess too, so it must be sure by flippedGlareSure times the threshold,
-// or its face decided by the fits flippedGlareRatio times over (the best
-// fit reads it, and the best fit of another face fits that many times
-// worse).
+// contrast glare flipped (fits: its glare fits) may be sure. Its
+// polarity is a guess too, so it must be sure by flippedGlareSure times
+// the threshold, or its face decided by the fits flippedGlareRatio times
+// over (the best fit reads it, and the best fit of another face fits
+// that many times worse).
 func (m *Model) flippedSure(w verdict, fits []glareClassFit) bool {
 	if w.conf >= flippedGlareSure*m.Threshold {
 		return true
