@@ -710,15 +710,12 @@ func (r *Reader) glareRead(frame gocv.Mat, v verdict) verdict {
 	}
 	face := r.m.Classes[w.class].Face
 	decided := r.m.Classes[fits[0].class].Face == face
-	for _, o := range fits[1:] {
-		if of := r.m.Classes[o.class].Face; of != r.m.Classes[fits[0].class].Face {
-			// The best fit of another face: it must fit clearly worse,
-			// or its glare taken out read w's face too.
-			decided = decided && o.resid >= glareRatio*fits[0].resid
-			if !decided && r.m.Classes[r.m.deglaredRead(p, f, o).class].Face != face {
-				return v
-			}
-			break
+	if o, ok := r.m.rivalFit(fits); ok {
+		// It must fit clearly worse, or its glare taken out read w's
+		// face too.
+		decided = decided && o.resid >= glareRatio*fits[0].resid
+		if !decided && r.m.Classes[r.m.deglaredRead(p, f, o).class].Face != face {
+			return v
 		}
 	}
 	if !r.m.glareSpares(fits, face) {
@@ -745,25 +742,27 @@ func (r *Reader) glareFeature(p []byte, v verdict) (feature, bool) {
 // the flippedClasses likeliest classes of the other polarity (ranked at
 // it), when glare may have flipped the face's contrast (mayBeFlipped: a
 // spot brighter than a dark glyph makes the patch show light ink); the
-// likeliest class at f still places the glare. When a class of the other
-// polarity fits best, the face is read at that polarity, flipped.
+// class that fitted best at f places the glare, and all are fitted again
+// at it. When a class of the other polarity fits best, the face is read
+// at that polarity, flipped.
 func (m *Model) withOtherPolarity(p []byte, f feature, fits []glareClassFit) ([]glareClassFit, feature, bool) {
 	g := featureAt(p, -f.pol)
-	gs := m.score(g.desc, g.col)
-	if gs.class < 0 {
+	ranked, ok := m.rankedClasses(g)
+	if !ok {
 		return fits, f, false
 	}
-	var cs, other []int
+	var cs []int
 	for _, o := range fits {
 		cs = append(cs, o.class)
 	}
-	for i := range m.Classes {
-		if !math.IsInf(gs.g[i], -1) && m.polarity(i) == g.pol && !slices.Contains(cs, i) {
-			other = append(other, i)
+	added := 0
+	for _, i := range ranked {
+		if added < flippedClasses && m.polarity(i) == g.pol && !slices.Contains(cs, i) {
+			cs = append(cs, i)
+			added++
 		}
 	}
-	sort.Slice(other, func(a, b int) bool { return gs.g[other[a]] > gs.g[other[b]] })
-	fits = m.glareFits(p, append(cs, other[:min(len(other), flippedClasses)]...))
+	fits = m.glareFits(p, cs)
 	if m.polarity(fits[0].class) == g.pol {
 		return fits, g, true
 	}
@@ -780,22 +779,39 @@ func (m *Model) flippedSure(w verdict, fits []glareClassFit) bool {
 	if w.conf >= flippedGlareSure*m.Threshold {
 		return true
 	}
-	face := m.Classes[fits[0].class].Face
-	if m.Classes[w.class].Face != face {
+	if m.Classes[w.class].Face != m.Classes[fits[0].class].Face {
 		return false
 	}
+	o, ok := m.rivalFit(fits)
+	return !ok || o.resid >= flippedGlareRatio*fits[0].resid
+}
+
+// rivalFit is the best fit of fits (best first) of another face than the
+// best's; false when none is.
+func (m *Model) rivalFit(fits []glareClassFit) (glareClassFit, bool) {
+	face := m.Classes[fits[0].class].Face
 	for _, o := range fits[1:] {
 		if m.Classes[o.class].Face != face {
-			return o.resid >= flippedGlareRatio*fits[0].resid
+			return o, true
 		}
 	}
-	return true
+	return glareClassFit{}, false
 }
 
 // likeliestGlareFits fits the glare of patch p (read as f) with the
 // glareClasses classes its scores find likeliest, best fit first; false
 // when none is likely.
 func (m *Model) likeliestGlareFits(p []byte, f feature) ([]glareClassFit, bool) {
+	cs, ok := m.rankedClasses(f)
+	if !ok {
+		return nil, false
+	}
+	return m.glareFits(p, cs[:min(len(cs), glareClasses)]), true
+}
+
+// rankedClasses are the classes the scores of face f keep (of the kinds
+// its colour allows), likeliest first; false when they keep none.
+func (m *Model) rankedClasses(f feature) ([]int, bool) {
 	fs := m.score(f.desc, f.col)
 	if fs.class < 0 {
 		return nil, false
@@ -807,7 +823,7 @@ func (m *Model) likeliestGlareFits(p []byte, f feature) ([]glareClassFit, bool) 
 		}
 	}
 	sort.Slice(cs, func(a, b int) bool { return fs.g[cs[a]] > fs.g[cs[b]] })
-	return m.glareFits(p, cs[:min(len(cs), glareClasses)]), true
+	return cs, true
 }
 
 // glareSpares tells whether the glare of the best fit leaves seen at

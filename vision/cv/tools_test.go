@@ -553,14 +553,7 @@ func glareDiagLine(m *Model, p []byte, v verdict, d synth.DieTruth) (string, str
 		return "no such class in the model", "no class"
 	}
 	f := featureOf(p)
-	fs := m.score(f.desc, f.col)
-	var cs []int
-	for i := range m.Classes {
-		if !math.IsInf(fs.g[i], -1) {
-			cs = append(cs, i)
-		}
-	}
-	sort.Slice(cs, func(a, b int) bool { return fs.g[cs[a]] > fs.g[cs[b]] })
+	cs, _ := m.rankedClasses(f)
 	rank := slices.Index(cs, truth)
 	name := func(c int) string { return m.Classes[c].Kind + "/" + m.Classes[c].Face }
 	var fits []glareClassFit
