@@ -30,7 +30,11 @@
 // body's level and the glyph's contrast, the spot taken out of the ink
 // map (each pixel weighed by the contrast it leaves) and the body colour,
 // and the face read again; it is kept when sure and the spot hides
-// little of what tells it from the other faces.
+// little of what tells it from the other faces. Once every die was read,
+// a die still not read surely whose top face was placed at another size
+// than the frame's dice read surely is read again at their size (touching
+// dice split unevenly leave a face placed too small), and then without
+// the kinds the frame has no room left for.
 //
 // Every result carries a confidence in [0,1]; a die whose confidence is
 // below the model's threshold (0.5) is reported Unsure with face "". The X

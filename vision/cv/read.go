@@ -182,6 +182,54 @@ func (r *Reader) byElimination(frame gocv.Mat) {
 	}
 }
 
+// atFrameSize reads each die left unsure again, its last placement made
+// the frame's die size (the median side of the dice read surely, when
+// frameSizeDice or more were): dice touching one another split unevenly,
+// or a dark die's edges lost in a dark mat, may leave a top face placed
+// a quarter too small or too large, too far for its retries to find it.
+// A die placed within sizeSame of that size was read there already (its
+// retries rescale by 7%). The readings its first round tried still count
+// against it (conflicts); only a sure reading is kept.
+func (r *Reader) atFrameSize(frame gocv.Mat) {
+	side, ok := r.frameSide()
+	if !ok {
+		return
+	}
+	for i := range r.cands {
+		c := &r.cands[i]
+		if c.v.conf >= r.m.Threshold || math.IsInf(c.v.resid, 1) || math.Abs(c.v.at.side()/side-1) < sizeSame {
+			continue
+		}
+		r.tried, r.centred = r.tried[:0], r.centred[:0]
+		s := c.v.at.scaled(side / c.v.at.side())
+		w := r.lastChecks(frame, c.found, r.classifyDie(frame, s, nil))
+		if w = r.conflicts(w, c.tried, conflictResid); w.conf >= r.m.Threshold {
+			c.v, c.rc = w, w.at
+		}
+	}
+}
+
+// frameSide is the median side of the dice read surely; false when fewer
+// than frameSizeDice were.
+func (r *Reader) frameSide() (float64, bool) {
+	var sides []float64
+	for _, c := range r.cands {
+		if c.v.conf >= r.m.Threshold {
+			sides = append(sides, c.v.at.side())
+		}
+	}
+	if len(sides) < frameSizeDice {
+		return 0, false
+	}
+	return median(sides), true
+}
+
+// frameSizeDice and sizeSame: see atFrameSize.
+const (
+	frameSizeDice = 3
+	sizeSame      = 0.04
+)
+
 // fullKinds marks the kinds (by index in Colours) of which used (by the
 // same index) holds as many dice as a frame holds (kindCount).
 func (r *Reader) fullKinds(used []int) []bool {
@@ -590,6 +638,7 @@ func (r *Reader) read(frame gocv.Mat) (vision.Reading, error) {
 	}
 	r.cands = dropDuplicates(r.cands)
 	r.secondLook(frame)
+	r.atFrameSize(frame)
 	r.byElimination(frame)
 	dice := make([]vision.Die, 0, len(r.cands))
 	vs := make([]verdict, 0, len(r.cands))

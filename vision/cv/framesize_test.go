@@ -1,0 +1,79 @@
+package cv
+
+import (
+	"math"
+	"slices"
+	"testing"
+)
+
+// atFrameSize reads a die left unsure at a top face placed much too
+// small (0.7 of its side, as a split of touching dice may leave it) again
+// at the size of the frame's dice read surely: some are then read surely,
+// each as its own face, and none is read surely as another. A die placed
+// within sizeSame of that size is not read again, nor any die when fewer
+// than frameSizeDice dice were read surely.
+func TestAtFrameSizeReadsAnUnsureDieAgainAtTheFramesDieSize(t *testing.T) {
+	r := NewReader(model(t))
+	defer r.Close()
+	frame, dice := testDice(t)
+	var sure []candidate
+	for _, d := range dice {
+		v := r.classifyAt(frame, truePlace(d))
+		if v.conf < r.m.Threshold || r.m.Classes[v.class].Face != d.Face {
+			t.Fatalf("%s/%s is not read surely at its true placement", d.Kind, d.Face)
+		}
+		sure = append(sure, candidate{rc: truePlace(d), v: v})
+	}
+	unsure, read := 0, 0
+	for i, d := range dice {
+		r.tried, r.centred = r.tried[:0], r.centred[:0]
+		small := truePlace(d).scaled(0.7)
+		v := r.classifyDie(frame, small, nil)
+		if v.conf >= r.m.Threshold {
+			continue
+		}
+		unsure++
+		r.cands = append(r.cands[:0], sure...)
+		r.cands[i] = candidate{rc: small, found: small, v: v, tried: slices.Clone(r.tried)}
+		r.atFrameSize(frame)
+		got := r.cands[i].v
+		if got.conf < r.m.Threshold {
+			continue
+		}
+		if c := r.m.Classes[got.class]; c.Face != d.Face {
+			t.Errorf("%s/%s read surely as %s/%s at %.2f", d.Kind, d.Face, c.Kind, c.Face, got.conf)
+			continue
+		}
+		read++
+		if side, _ := r.frameSide(); math.Abs(r.cands[i].rc.side()/side-1) > 0.15 {
+			t.Errorf("%s/%s read at side %.1f, the frame's dice at %.1f", d.Kind, d.Face, r.cands[i].rc.side(), side)
+		}
+	}
+	t.Logf("%d dice of %d unsure at 0.7 of their side, %d of them read surely at the frame's size", unsure, len(dice), read)
+	if read == 0 {
+		t.Errorf("no die unsure at 0.7 of its side was read surely at the frame's size")
+	}
+	for _, tc := range []struct {
+		name  string
+		scale float64
+		sure  int  // dice read surely besides it
+		again bool // whether it is read again
+	}{
+		{"within sizeSame", 1 - sizeSame/2, len(sure) - 1, false},
+		{"too few dice read surely", 0.7, frameSizeDice - 1, false},
+		{"just enough dice read surely", 0.7, frameSizeDice, true},
+	} {
+		r.cands = append(r.cands[:0], sure...)
+		side, _ := r.frameSide()
+		r.cands[0].v.conf = 0
+		r.cands[0].v.at = r.cands[0].rc.scaled(tc.scale * side / r.cands[0].rc.side())
+		for i := tc.sure + 1; i < len(r.cands); i++ {
+			r.cands[i].v.conf = 0
+		}
+		r.reads = 0
+		r.atFrameSize(frame)
+		if again := r.reads > 0; again != tc.again {
+			t.Errorf("%s: %d placements read, want read again %v", tc.name, r.reads, tc.again)
+		}
+	}
+}
