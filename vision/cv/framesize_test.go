@@ -11,7 +11,8 @@ import (
 // at the size of the frame's dice read surely: some are then read surely,
 // each as its own face, and none is read surely as another. A die placed
 // within sizeSame of that size is not read again, nor any die when fewer
-// than frameSizeDice dice were read surely.
+// than frameSizeDice dice were read surely; a reading whose face lies a
+// side from where the die was found (another die's) is not kept.
 func TestAtFrameSizeReadsAnUnsureDieAgainAtTheFramesDieSize(t *testing.T) {
 	r := NewReader(model(t))
 	defer r.Close()
@@ -62,11 +63,16 @@ func TestAtFrameSizeReadsAnUnsureDieAgainAtTheFramesDieSize(t *testing.T) {
 		{"within sizeSame", 1 - sizeSame/2, len(sure) - 1, false},
 		{"too few dice read surely", 0.7, frameSizeDice - 1, false},
 		{"just enough dice read surely", 0.7, frameSizeDice, true},
+		{"found a side away", 0.7, len(sure) - 1, true},
 	} {
 		r.cands = append(r.cands[:0], sure...)
 		side, _ := r.frameSide()
 		r.cands[0].v.conf = 0
 		r.cands[0].v.at = r.cands[0].rc.scaled(tc.scale * side / r.cands[0].rc.side())
+		r.cands[0].found = r.cands[0].v.at
+		if tc.name == "found a side away" {
+			r.cands[0].found.C.X += side
+		}
 		for i := tc.sure + 1; i < len(r.cands); i++ {
 			r.cands[i].v.conf = 0
 		}
@@ -74,6 +80,9 @@ func TestAtFrameSizeReadsAnUnsureDieAgainAtTheFramesDieSize(t *testing.T) {
 		r.atFrameSize(frame)
 		if again := r.reads > 0; again != tc.again {
 			t.Errorf("%s: %d placements read, want read again %v", tc.name, r.reads, tc.again)
+		}
+		if kept := r.cands[0].v.conf != 0; kept && !tc.again || tc.name == "found a side away" && kept {
+			t.Errorf("%s: read again and kept at %.2f", tc.name, r.cands[0].v.conf)
 		}
 	}
 }

@@ -189,7 +189,9 @@ func (r *Reader) byElimination(frame gocv.Mat) {
 // a quarter too small or too large, too far for its retries to find it.
 // A die placed within sizeSame of that size was read there already (its
 // retries rescale by 7%). The readings its first round tried still count
-// against it (conflicts); only a sure reading is kept.
+// against it (conflicts); only a sure reading is kept, and only when its
+// face lies less than dupDist sides from where the die was found (the
+// retries may have moved it onto a neighbour).
 func (r *Reader) atFrameSize(frame gocv.Mat) {
 	side, ok := r.frameSide()
 	if !ok {
@@ -203,7 +205,8 @@ func (r *Reader) atFrameSize(frame gocv.Mat) {
 		r.tried, r.centred = r.tried[:0], r.centred[:0]
 		s := c.v.at.scaled(side / c.v.at.side())
 		w := r.lastChecks(frame, c.found, r.classifyDie(frame, s, nil))
-		if w = r.conflicts(w, c.tried, conflictResid); w.conf >= r.m.Threshold {
+		w = r.conflicts(w, c.tried, conflictResid)
+		if w.conf >= r.m.Threshold && math.Hypot(w.at.C.X-c.found.C.X, w.at.C.Y-c.found.C.Y) < dupDist*side {
 			c.v, c.rc = w, w.at
 		}
 	}
