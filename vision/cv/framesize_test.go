@@ -85,4 +85,27 @@ func TestAtFrameSizeReadsAnUnsureDieAgainAtTheFramesDieSize(t *testing.T) {
 			t.Errorf("%s: read again and kept at %.2f", tc.name, r.cands[0].v.conf)
 		}
 	}
+	// A piece of die 0 found besides it (a third of a side off, 0.7 of
+	// its side) and read again at the frame's size is die 0 found twice:
+	// one of the two stays.
+	r.cands = append(r.cands[:0], sure...)
+	side, _ := r.frameSide()
+	piece := r.cands[0].rc.scaled(0.7 * side / r.cands[0].rc.side())
+	piece.C.X += side / 3
+	r.tried, r.centred = r.tried[:0], r.centred[:0]
+	v := r.classifyAt(frame, piece)
+	if v.conf >= r.m.Threshold {
+		t.Fatalf("the piece of die 0 is read surely as %s", r.m.Classes[v.class].Face)
+	}
+	r.cands = append(r.cands, candidate{rc: piece, found: piece, v: v})
+	r.atFrameSize(frame)
+	near := 0
+	for _, c := range r.cands {
+		if math.Hypot(c.rc.C.X-sure[0].rc.C.X, c.rc.C.Y-sure[0].rc.C.Y) < dupDist*side {
+			near++
+		}
+	}
+	if len(r.cands) != len(sure) || near != 1 {
+		t.Errorf("a piece of die 0 read again: %d dice, %d of them on die 0; want %d and 1", len(r.cands), near, len(sure))
+	}
 }

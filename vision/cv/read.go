@@ -191,12 +191,14 @@ func (r *Reader) byElimination(frame gocv.Mat) {
 // retries rescale by 7%). The readings its first round tried still count
 // against it (conflicts); only a sure reading is kept, and only when its
 // face lies less than dupDist sides from where the die was found (the
-// retries may have moved it onto a neighbour).
+// retries may have moved it onto a neighbour). A face so moved onto a die
+// read already is one die found twice (dropDuplicates).
 func (r *Reader) atFrameSize(frame gocv.Mat) {
 	side, ok := r.frameSide()
 	if !ok {
 		return
 	}
+	moved := false
 	for i := range r.cands {
 		c := &r.cands[i]
 		if c.v.conf >= r.m.Threshold || math.IsInf(c.v.resid, 1) || math.Abs(c.v.at.side()/side-1) < sizeSame {
@@ -208,7 +210,11 @@ func (r *Reader) atFrameSize(frame gocv.Mat) {
 		w = r.conflicts(w, c.tried, conflictResid)
 		if w.conf >= r.m.Threshold && math.Hypot(w.at.C.X-c.found.C.X, w.at.C.Y-c.found.C.Y) < dupDist*side {
 			c.v, c.rc = w, w.at
+			moved = true
 		}
+	}
+	if moved {
+		r.cands = dropDuplicates(r.cands)
 	}
 }
 
