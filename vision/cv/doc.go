@@ -32,9 +32,10 @@
 // and the face read again; it is kept when sure and the spot hides
 // little of what tells it from the other faces. Once every die was read,
 // a die still not read surely whose top face was placed at another size
-// than the frame's dice read surely is read again at their size (touching
-// dice split unevenly leave a face placed too small), and then without
-// the kinds the frame has no room left for.
+// than the frame's dice read surely is read again at their size, their
+// median and then where it lies (touching dice split unevenly leave a
+// face placed too small), and then without the kinds the frame has no
+// room left for.
 //
 // Every result carries a confidence in [0,1]; a die whose confidence is
 // below the model's threshold (0.5) is reported Unsure with face "". The X

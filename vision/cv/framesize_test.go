@@ -9,10 +9,10 @@ import (
 // atFrameSize reads a die left unsure at a top face placed much too
 // small (0.7 of its side, as a split of touching dice may leave it) again
 // at the size of the frame's dice read surely: some are then read surely,
-// each as its own face, and none is read surely as another. A die placed
-// within sizeSame of that size is not read again, nor any die when fewer
-// than frameSizeDice dice were read surely; a reading whose face lies a
-// side from where the die was found (another die's) is not kept.
+// each as its own face, and none is read surely as another. No die is
+// read again when fewer than frameSizeDice dice were read surely; a
+// reading whose face lies a side from where the die was found (another
+// die's) is not kept.
 func TestAtFrameSizeReadsAnUnsureDieAgainAtTheFramesDieSize(t *testing.T) {
 	r := NewReader(model(t))
 	defer r.Close()
@@ -46,8 +46,9 @@ func TestAtFrameSizeReadsAnUnsureDieAgainAtTheFramesDieSize(t *testing.T) {
 			continue
 		}
 		read++
-		if side, _ := r.frameSide(); math.Abs(r.cands[i].rc.side()/side-1) > 0.15 {
-			t.Errorf("%s/%s read at side %.1f, the frame's dice at %.1f", d.Kind, d.Face, r.cands[i].rc.side(), side)
+		med, sideAt, _ := r.frameSizes()
+		if k := r.cands[i].rc.side(); math.Abs(k/med-1) > 0.15 && math.Abs(k/sideAt(r.cands[i].rc.C)-1) > 0.15 {
+			t.Errorf("%s/%s read at side %.1f, the frame's dice at %.1f (%.1f there)", d.Kind, d.Face, k, med, sideAt(r.cands[i].rc.C))
 		}
 	}
 	t.Logf("%d dice of %d unsure at 0.7 of their side, %d of them read surely at the frame's size", unsure, len(dice), read)
@@ -56,25 +57,23 @@ func TestAtFrameSizeReadsAnUnsureDieAgainAtTheFramesDieSize(t *testing.T) {
 	}
 	for _, tc := range []struct {
 		name  string
-		scale float64
 		sure  int  // dice read surely besides it
 		again bool // whether it is read again
 	}{
-		{"within sizeSame", 1 - sizeSame/2, len(sure) - 1, false},
-		{"too few dice read surely", 0.7, frameSizeDice - 1, false},
-		{"just enough dice read surely", 0.7, frameSizeDice, true},
-		{"found a side away", 0.7, len(sure) - 1, true},
+		{"too few dice read surely", frameSizeDice - 1, false},
+		{"just enough dice read surely", frameSizeDice, true},
+		{"found a side away", len(sure) - 1, true},
 	} {
 		r.cands = append(r.cands[:0], sure...)
-		side, _ := r.frameSide()
+		for i := tc.sure + 1; i < len(r.cands); i++ {
+			r.cands[i].v.conf = 0
+		}
+		side := sure[0].rc.side()
 		r.cands[0].v.conf = 0
-		r.cands[0].v.at = r.cands[0].rc.scaled(tc.scale * side / r.cands[0].rc.side())
+		r.cands[0].v.at = r.cands[0].rc.scaled(0.7)
 		r.cands[0].found = r.cands[0].v.at
 		if tc.name == "found a side away" {
 			r.cands[0].found.C.X += side
-		}
-		for i := tc.sure + 1; i < len(r.cands); i++ {
-			r.cands[i].v.conf = 0
 		}
 		r.reads = 0
 		r.atFrameSize(frame)
@@ -89,7 +88,7 @@ func TestAtFrameSizeReadsAnUnsureDieAgainAtTheFramesDieSize(t *testing.T) {
 	// its side) and read again at the frame's size is die 0 found twice:
 	// one of the two stays.
 	r.cands = append(r.cands[:0], sure...)
-	side, _ := r.frameSide()
+	side, _, _ := r.frameSizes()
 	piece := r.cands[0].rc.scaled(0.7 * side / r.cands[0].rc.side())
 	piece.C.X += side / 3
 	r.tried, r.centred = r.tried[:0], r.centred[:0]
@@ -107,5 +106,26 @@ func TestAtFrameSizeReadsAnUnsureDieAgainAtTheFramesDieSize(t *testing.T) {
 	}
 	if len(r.cands) != len(sure) || near != 1 {
 		t.Errorf("a piece of die 0 read again: %d dice, %d of them on die 0; want %d and 1", len(r.cands), near, len(sure))
+	}
+}
+
+// newSizes keeps the sizes, in order, that lie sizeSame or more from the
+// die's side and from the sizes kept before them.
+func TestNewSizesAreSizeSameApart(t *testing.T) {
+	for _, tc := range []struct {
+		side  float64
+		sizes []float64
+		want  []float64
+	}{
+		{60, []float64{60.5, 61}, nil},
+		{45, []float64{60, 61}, []float64{60}},
+		{45, []float64{60, 66}, []float64{60, 66}},
+		{60, []float64{61, 66}, []float64{66}},
+		{60, []float64{45, 61}, []float64{45}},
+		{60, []float64{63, 57}, []float64{63, 57}},
+	} {
+		if got := newSizes(tc.side, tc.sizes...); !slices.Equal(got, tc.want) {
+			t.Errorf("newSizes(%v, %v) = %v, want %v", tc.side, tc.sizes, got, tc.want)
+		}
 	}
 }

@@ -183,34 +183,39 @@ func (r *Reader) byElimination(frame gocv.Mat) {
 }
 
 // atFrameSize reads each die left unsure again, its last placement made
-// the frame's die size (the median side of the dice read surely, when
-// frameSizeDice or more were): dice touching one another split unevenly,
-// or a dark die's edges lost in a dark mat, may leave a top face placed
-// a quarter too small or too large, too far for its retries to find it.
-// A die placed within sizeSame of that size was read there already (its
-// retries rescale by 7%). The readings its first round tried still count
-// against it (conflicts); only a sure reading is kept, and only when its
-// face lies less than dupDist sides from where the die was found (the
-// retries may have moved it onto a neighbour). A face so moved onto a die
-// read already is one die found twice (dropDuplicates).
+// the size of the frame's dice read surely (frameSizes, when
+// frameSizeDice or more were): first their median side, then their side
+// where it lies when perspective makes that another. Dice touching one
+// another split unevenly, or a dark die's edges lost in a dark mat, may
+// leave a top face placed a quarter too small or too large, too far for
+// its retries to find it. A size within sizeSame of one read already is
+// not read again (the retries rescale by 7%). The readings its first
+// round tried still count against it (conflicts); only a sure reading is
+// kept, and only when its face lies less than dupDist sides from where
+// the die was found (the retries may have moved it onto a neighbour). A
+// face so moved onto a die read already is one die found twice
+// (dropDuplicates).
 func (r *Reader) atFrameSize(frame gocv.Mat) {
-	side, ok := r.frameSide()
+	med, sideAt, ok := r.frameSizes()
 	if !ok {
 		return
 	}
 	moved := false
 	for i := range r.cands {
 		c := &r.cands[i]
-		if c.v.conf >= r.m.Threshold || math.IsInf(c.v.resid, 1) || math.Abs(c.v.at.side()/side-1) < sizeSame {
+		if c.v.conf >= r.m.Threshold || math.IsInf(c.v.resid, 1) {
 			continue
 		}
-		r.tried, r.centred = r.tried[:0], r.centred[:0]
-		s := c.v.at.scaled(side / c.v.at.side())
-		w := r.lastChecks(frame, c.found, r.classifyDie(frame, s, nil))
-		w = r.conflicts(w, c.tried, conflictResid)
-		if w.conf >= r.m.Threshold && math.Hypot(w.at.C.X-c.found.C.X, w.at.C.Y-c.found.C.Y) < dupDist*side {
-			c.v, c.rc = w, w.at
-			moved = true
+		for _, side := range newSizes(c.v.at.side(), med, sideAt(c.v.at.C)) {
+			r.tried, r.centred = r.tried[:0], r.centred[:0]
+			s := c.v.at.scaled(side / c.v.at.side())
+			w := r.lastChecks(frame, c.found, r.classifyDie(frame, s, nil))
+			w = r.conflicts(w, c.tried, conflictResid)
+			if w.conf >= r.m.Threshold && math.Hypot(w.at.C.X-c.found.C.X, w.at.C.Y-c.found.C.Y) < dupDist*side {
+				c.v, c.rc = w, w.at
+				moved = true
+				break
+			}
 		}
 	}
 	if moved {
@@ -218,19 +223,35 @@ func (r *Reader) atFrameSize(frame gocv.Mat) {
 	}
 }
 
-// frameSide is the median side of the dice read surely; false when fewer
-// than frameSizeDice were.
-func (r *Reader) frameSide() (float64, bool) {
-	var sides []float64
-	for _, c := range r.cands {
-		if c.v.conf >= r.m.Threshold {
-			sides = append(sides, c.v.at.side())
+// newSizes are the sides of sizes, in order, that lie sizeSame or more
+// (of the larger) from side and from one another.
+func newSizes(side float64, sizes ...float64) []float64 {
+	var out []float64
+	for _, s := range sizes {
+		near := func(o float64) bool { return 1-math.Min(s, o)/math.Max(s, o) < sizeSame }
+		if !near(side) && !slices.ContainsFunc(out, near) {
+			out = append(out, s)
 		}
 	}
-	if len(sides) < frameSizeDice {
-		return 0, false
+	return out
+}
+
+// frameSizes is the size of the dice read surely: their median side, and
+// their side over the frame (sizeModel: a plane, perspective making far
+// dice smaller, or the median when few); false when fewer than
+// frameSizeDice were.
+func (r *Reader) frameSizes() (float64, func(pt) float64, bool) {
+	var xs, ys, ss []float64
+	for _, c := range r.cands {
+		if c.v.conf >= r.m.Threshold {
+			xs, ys, ss = append(xs, c.v.at.C.X), append(ys, c.v.at.C.Y), append(ss, c.v.at.side())
+		}
 	}
-	return median(sides), true
+	if len(ss) < frameSizeDice {
+		return 0, nil, false
+	}
+	f := sizeModel(xs, ys, ss)
+	return median(slices.Clone(ss)), func(p pt) float64 { return f(p.X, p.Y) }, true
 }
 
 // frameSizeDice and sizeSame: see atFrameSize.
