@@ -469,10 +469,12 @@ func (r *Reader) readAt(frame gocv.Mat, start rect, s float64) (rect, verdict, b
 // read are its own (or its neighbour's glyph cut by its edge).
 const lookAgainDist = 0.75
 
-// nearCandidate says whether a die read lies within d of p.
+// nearCandidate says whether the face of a die read lies within d of p
+// (where it was read: its retries may have moved it off where it was
+// placed first).
 func (r *Reader) nearCandidate(p pt, d float64) bool {
 	for _, c := range r.cands {
-		if math.Hypot(c.rc.C.X-p.X, c.rc.C.Y-p.Y) < d {
+		if math.Hypot(c.v.at.C.X-p.X, c.v.at.C.Y-p.Y) < d {
 			return true
 		}
 	}

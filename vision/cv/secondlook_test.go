@@ -84,3 +84,29 @@ func TestReadSpotReadsADieSizedWronglyWhereItsEdgesPlaceIt(t *testing.T) {
 		}
 	}
 }
+
+// A die is near a glyph spot by where its face was read, not where it
+// was placed first: a die placed between two touching dice and read on
+// the farther one (its retries moved it there) leaves the nearer one's
+// glyph to the second look (a Downtown die beside a Dark Alley die, both
+// read as the Dark Alley die).
+func TestNearCandidateByWhereItsFaceWasRead(t *testing.T) {
+	var r Reader
+	placed := rect{C: pt{100, 100}, W: 60, H: 60}
+	read := rect{C: pt{160, 100}, W: 60, H: 60}
+	r.cands = []candidate{{rc: placed, found: placed, v: verdict{at: read}}}
+	for _, tc := range []struct {
+		p    pt
+		near bool
+	}{
+		{pt{100, 100}, false}, // where it was placed
+		{pt{70, 100}, false},
+		{pt{160, 100}, true}, // where its face was read
+		{pt{160 + 0.7*60, 100}, true},
+		{pt{160 + 0.8*60, 100}, false},
+	} {
+		if got := r.nearCandidate(tc.p, lookAgainDist*60); got != tc.near {
+			t.Errorf("spot at %.0f,%.0f: near %v, want %v", tc.p.X, tc.p.Y, got, tc.near)
+		}
+	}
+}
