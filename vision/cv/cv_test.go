@@ -9,6 +9,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 	"syscall"
@@ -122,19 +123,41 @@ func TestReadingIsLeftToRight(t *testing.T) {
 }
 
 // Two readings of one die (a blob split in too many parts): the one its
-// class fits better stays; dice apart stay.
+// class fits better stays; dice apart stay. Where their faces were read
+// tells, not where they were placed first: two dice placed apart and read
+// on one die are one, two placed together and read apart are two.
 func TestDropDuplicates(t *testing.T) {
 	at := func(x, y, resid float64) candidate {
-		return candidate{rc: rect{C: pt{x, y}, W: 60, H: 60}, v: verdict{resid: resid}}
+		r := rect{C: pt{x, y}, W: 60, H: 60}
+		return candidate{rc: r, v: verdict{resid: resid, at: r}}
 	}
-	got := dropDuplicates([]candidate{at(100, 100, 0.03), at(110, 105, 0.02), at(170, 100, 0.05), at(100, 100, 0.02)})
-	want := []candidate{at(110, 105, 0.02), at(170, 100, 0.05)}
-	if len(got) != len(want) {
-		t.Fatalf("kept %+v, want %+v", got, want)
+	readAt := func(c candidate, x, y float64) candidate {
+		c.v.at.C = pt{x, y}
+		return c
 	}
-	for i := range want {
-		if got[i].rc.C != want[i].rc.C {
-			t.Errorf("kept %+v, want %+v", got, want)
+	for _, tc := range []struct {
+		name     string
+		cs, want []candidate
+	}{
+		{"placed and read together",
+			[]candidate{at(100, 100, 0.03), at(110, 105, 0.02), at(170, 100, 0.05), at(100, 100, 0.02)},
+			[]candidate{at(110, 105, 0.02), at(170, 100, 0.05)}},
+		{"placed apart, read on one die",
+			[]candidate{readAt(at(100, 100, 0.03), 160, 100), at(170, 100, 0.02)},
+			[]candidate{at(170, 100, 0.02)}},
+		{"placed together, read apart",
+			[]candidate{at(100, 100, 0.03), readAt(at(110, 100, 0.02), 170, 100)},
+			[]candidate{at(100, 100, 0.03), readAt(at(110, 100, 0.02), 170, 100)}},
+	} {
+		got := dropDuplicates(slices.Clone(tc.cs))
+		if len(got) != len(tc.want) {
+			t.Errorf("%s: kept %d dice, want %d", tc.name, len(got), len(tc.want))
+			continue
+		}
+		for i := range tc.want {
+			if got[i].rc.C != tc.want[i].rc.C || got[i].v.at.C != tc.want[i].v.at.C {
+				t.Errorf("%s: kept %+v, want %+v", tc.name, got, tc.want)
+			}
 		}
 	}
 }

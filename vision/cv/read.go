@@ -536,9 +536,9 @@ type candidate struct {
 	tried     []verdict // the readings tried for a die left unsure (r.tried)
 }
 
-// dupDist: two dice whose top faces lie closer than this many sides are
-// one die found twice (a blob split in too many parts); the one its class
-// fits better stays.
+// dupDist: two dice whose top faces, where they were read, lie closer
+// than this many sides are one die found twice (a blob split in too many
+// parts); the one its class fits better stays.
 const dupDist = 0.6
 
 func dropDuplicates(cs []candidate) []candidate {
@@ -548,7 +548,7 @@ func dropDuplicates(cs []candidate) []candidate {
 	}
 	for i, c := range cs {
 		for j, o := range cs {
-			if j == i || math.Hypot(c.rc.C.X-o.rc.C.X, c.rc.C.Y-o.rc.C.Y) >= dupDist*math.Min(c.rc.side(), o.rc.side()) {
+			if j == i || math.Hypot(c.v.at.C.X-o.v.at.C.X, c.v.at.C.Y-o.v.at.C.Y) >= dupDist*math.Min(c.v.at.side(), o.v.at.side()) {
 				continue
 			}
 			if o.v.resid < c.v.resid || (o.v.resid == c.v.resid && j < i) {
