@@ -126,6 +126,16 @@ func testDice(t testing.TB) (gocv.Mat, []synth.DieTruth) {
 	return frame, tr.Dice
 }
 
+// testReader is a reader with the test model (closed by the test's
+// cleanup) and the small test set's first frame and its dice (testDice).
+func testReader(t *testing.T) (*Reader, gocv.Mat, []synth.DieTruth) {
+	t.Helper()
+	r := NewReader(model(t))
+	t.Cleanup(r.Close)
+	frame, dice := testDice(t)
+	return r, frame, dice
+}
+
 // doubts tallies what a check did to sure readings: how many were right
 // and wrong, and how many of each it left unsure (doubted).
 type doubts struct{ right, rightDoubted, wrong, wrongDoubted int }
@@ -295,9 +305,7 @@ func TestFitsBetterAtTheKindsPolarity(t *testing.T) {
 // again: a blank frame given the second time reads as the first did) and
 // counts the reading among the tries once more.
 func TestClassifyAtReadsAPlacementOncePerDie(t *testing.T) {
-	r := NewReader(model(t))
-	defer r.Close()
-	frame, dice := testDice(t)
+	r, frame, dice := testReader(t)
 	blank := gocv.NewMatWithSize(frame.Rows(), frame.Cols(), frame.Type())
 	defer blank.Close()
 	rc := truePlace(dice[0])

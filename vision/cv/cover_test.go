@@ -27,9 +27,7 @@ func TestInsideQuad(t *testing.T) {
 // first was misplaced, and the ink left out is a neighbour's glyph or a
 // side, not its own. A Downtown die, one glyph, is left as read.
 func TestCoverCheckSparesFarBetterFits(t *testing.T) {
-	r := NewReader(model(t))
-	defer r.Close()
-	frame, dice := testDice(t)
+	r, frame, dice := testReader(t)
 	var d synth.DieTruth
 	for _, d = range dice {
 		if _, downtown := vision.DowntownFaces[d.Kind]; !downtown {

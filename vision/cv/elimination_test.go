@@ -40,9 +40,7 @@ func TestWithoutLeavesOutKinds(t *testing.T) {
 // and face, surely. A die fitting too loosely (it may lie across two
 // dice) is left as it was.
 func TestByEliminationReadsAKindTheFrameHasRoomFor(t *testing.T) {
-	r := NewReader(model(t))
-	defer r.Close()
-	frame, dice := testDice(t)
+	r, frame, dice := testReader(t)
 	bank := -1
 	for i, c := range r.m.Classes {
 		if c.Kind == "bank" && c.Face == "4" {

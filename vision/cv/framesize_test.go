@@ -14,9 +14,7 @@ import (
 // reading whose face lies a side from where the die was found (another
 // die's) is not kept.
 func TestAtFrameSizeReadsAnUnsureDieAgainAtTheFramesDieSize(t *testing.T) {
-	r := NewReader(model(t))
-	defer r.Close()
-	frame, dice := testDice(t)
+	r, frame, dice := testReader(t)
 	var sure []candidate
 	for _, d := range dice {
 		v := r.classifyAt(frame, truePlace(d))

@@ -10,9 +10,7 @@ import (
 // as another face: the face centred on its glyph reading another face
 // about as well leaves it unsure (classifyDie).
 func TestFaceOffItsGlyphNotReadSurelyWrong(t *testing.T) {
-	r := NewReader(model(t))
-	defer r.Close()
-	frame, dice := testDice(t)
+	r, frame, dice := testReader(t)
 	wrong, n := 0, 0
 	for _, d := range dice {
 		truth := truePlace(d)

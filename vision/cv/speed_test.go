@@ -193,9 +193,7 @@ func fitSimilarityPlain(img, t []float32) (similarity, bool) {
 // the normal equations' upper triangle only): on faces placed off their
 // dice (as retryDie aligns them) and on noise.
 func TestFitSimilarityMatchesPlain(t *testing.T) {
-	r := NewReader(model(t))
-	defer r.Close()
-	frame, dice := testDice(t)
+	r, frame, dice := testReader(t)
 	same := func(what string, a, b similarity, oka, okb bool) {
 		t.Helper()
 		if oka != okb || math.Abs(a.a-b.a) > 1e-9 || math.Abs(a.b-b.b) > 1e-9 || math.Abs(a.tx-b.tx) > 1e-7 || math.Abs(a.ty-b.ty) > 1e-7 {
