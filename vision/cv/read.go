@@ -206,21 +206,31 @@ func (r *Reader) atFrameSize(frame gocv.Mat) {
 		if c.v.conf >= r.m.Threshold || math.IsInf(c.v.resid, 1) {
 			continue
 		}
-		for _, side := range newSizes(c.v.at.side(), med, sideAt(c.v.at.C)) {
-			r.tried, r.centred = r.tried[:0], r.centred[:0]
-			s := c.v.at.scaled(side / c.v.at.side())
-			w := r.lastChecks(frame, c.found, r.classifyDie(frame, s, nil))
-			w = r.conflicts(w, c.tried, conflictResid)
-			if w.conf >= r.m.Threshold && math.Hypot(w.at.C.X-c.found.C.X, w.at.C.Y-c.found.C.Y) < dupDist*side {
-				c.v, c.rc = w, w.at
-				moved = true
-				break
-			}
+		if w, ok := r.readAtSizes(frame, c, newSizes(c.v.at.side(), med, sideAt(c.v.at.C))); ok {
+			c.v, c.rc = w, w.at
+			moved = true
 		}
 	}
 	if moved {
 		r.cands = dropDuplicates(r.cands)
 	}
+}
+
+// readAtSizes reads die c again from where its face was read, made each
+// side of sides in turn: the first sure reading whose face lies less than
+// dupDist sides from where the die was found, the readings its first
+// round tried counted against it (conflicts); false when none.
+func (r *Reader) readAtSizes(frame gocv.Mat, c *candidate, sides []float64) (verdict, bool) {
+	for _, side := range sides {
+		r.tried, r.centred = r.tried[:0], r.centred[:0]
+		s := c.v.at.scaled(side / c.v.at.side())
+		w := r.lastChecks(frame, c.found, r.classifyDie(frame, s, nil))
+		w = r.conflicts(w, c.tried, conflictResid)
+		if w.conf >= r.m.Threshold && math.Hypot(w.at.C.X-c.found.C.X, w.at.C.Y-c.found.C.Y) < dupDist*side {
+			return w, true
+		}
+	}
+	return verdict{}, false
 }
 
 // newSizes are the sides of sizes, in order, that lie sizeSame or more
