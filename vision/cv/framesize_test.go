@@ -4,17 +4,16 @@ import (
 	"math"
 	"slices"
 	"testing"
+
+	"gocv.io/x/gocv"
+
+	"tableside/vision/synth"
 )
 
-// atFrameSize reads a die left unsure at a top face placed much too
-// small (0.7 of its side, as a split of touching dice may leave it) again
-// at the size of the frame's dice read surely: some are then read surely,
-// each as its own face, and none is read surely as another. No die is
-// read again when fewer than frameSizeDice dice were read surely; a
-// reading whose face lies a side from where the die was found (another
-// die's) is not kept.
-func TestAtFrameSizeReadsAnUnsureDieAgainAtTheFramesDieSize(t *testing.T) {
-	r, frame, dice := testReader(t)
+// sureAtTruth reads every die of the test frame at its true placement,
+// where each must be read surely as its own face.
+func sureAtTruth(t *testing.T, r *Reader, frame gocv.Mat, dice []synth.DieTruth) []candidate {
+	t.Helper()
 	var sure []candidate
 	for _, d := range dice {
 		v := r.classifyAt(frame, truePlace(d))
@@ -23,6 +22,17 @@ func TestAtFrameSizeReadsAnUnsureDieAgainAtTheFramesDieSize(t *testing.T) {
 		}
 		sure = append(sure, candidate{rc: truePlace(d), v: v})
 	}
+	return sure
+}
+
+// atFrameSize reads a die left unsure at a top face placed much too
+// small (0.7 of its side, as a split of touching dice may leave it) again
+// at the size of the frame's dice read surely: some are then read surely,
+// each as its own face and at about the frame's size, and none is read
+// surely as another.
+func TestAtFrameSizeReadsAnUnsureDieAgainAtTheFramesDieSize(t *testing.T) {
+	r, frame, dice := testReader(t)
+	sure := sureAtTruth(t, r, frame, dice)
 	unsure, read := 0, 0
 	for i, d := range dice {
 		r.tried, r.centred = r.tried[:0], r.centred[:0]
@@ -53,38 +63,51 @@ func TestAtFrameSizeReadsAnUnsureDieAgainAtTheFramesDieSize(t *testing.T) {
 	if read == 0 {
 		t.Errorf("no die unsure at 0.7 of its side was read surely at the frame's size")
 	}
+}
+
+// No die is read again at the frame's size when fewer than frameSizeDice
+// dice were read surely; a reading whose face lies a side from where the
+// die was found (another die's) is not kept.
+func TestAtFrameSizeNeedsDiceReadSurelyAndKeepsOnlyItsOwnDie(t *testing.T) {
+	r, frame, dice := testReader(t)
+	sure := sureAtTruth(t, r, frame, dice)
 	for _, tc := range []struct {
 		name  string
 		sure  int  // dice read surely besides it
+		away  bool // found a side from where it is read
 		again bool // whether it is read again
 	}{
-		{"too few dice read surely", frameSizeDice - 1, false},
-		{"just enough dice read surely", frameSizeDice, true},
-		{"found a side away", len(sure) - 1, true},
+		{"too few dice read surely", frameSizeDice - 1, false, false},
+		{"just enough dice read surely", frameSizeDice, false, true},
+		{"found a side away", len(sure) - 1, true, true},
 	} {
 		r.cands = append(r.cands[:0], sure...)
 		for i := tc.sure + 1; i < len(r.cands); i++ {
 			r.cands[i].v.conf = 0
 		}
-		side := sure[0].rc.side()
 		r.cands[0].v.conf = 0
 		r.cands[0].v.at = r.cands[0].rc.scaled(0.7)
 		r.cands[0].found = r.cands[0].v.at
-		if tc.name == "found a side away" {
-			r.cands[0].found.C.X += side
+		if tc.away {
+			r.cands[0].found.C.X += sure[0].rc.side()
 		}
 		r.reads = 0
 		r.atFrameSize(frame)
 		if again := r.reads > 0; again != tc.again {
 			t.Errorf("%s: %d placements read, want read again %v", tc.name, r.reads, tc.again)
 		}
-		if kept := r.cands[0].v.conf != 0; kept && !tc.again || tc.name == "found a side away" && kept {
+		if kept := r.cands[0].v.conf != 0; kept && (!tc.again || tc.away) {
 			t.Errorf("%s: read again and kept at %.2f", tc.name, r.cands[0].v.conf)
 		}
 	}
-	// A piece of die 0 found besides it (a third of a side off, 0.7 of
-	// its side) and read again at the frame's size is die 0 found twice:
-	// one of the two stays.
+}
+
+// A piece of a die found besides it (a third of a side off, 0.7 of its
+// side) and read again at the frame's size is the die found twice: one
+// of the two stays.
+func TestAtFrameSizeLeavesOneOfADieFoundTwice(t *testing.T) {
+	r, frame, dice := testReader(t)
+	sure := sureAtTruth(t, r, frame, dice)
 	r.cands = append(r.cands[:0], sure...)
 	side, _, _ := r.frameSizes()
 	piece := r.cands[0].rc.scaled(0.7 * side / r.cands[0].rc.side())
