@@ -687,11 +687,8 @@ func (r *Reader) read(frame gocv.Mat) (vision.Reading, error) {
 	r.placed = r.placed[:0]
 	for _, c := range r.cands {
 		vs = append(vs, c.v)
-		r.placed = append(r.placed, placementOf(c.rc))
-		dice = append(dice, vision.Die{
-			X: int(math.Round(c.rc.C.X)), Y: int(math.Round(c.rc.C.Y)),
-			Size: int(math.Round(c.rc.side())),
-		})
+		r.placed = append(r.placed, placementOf(c.v.at))
+		dice = append(dice, dieAt(c))
 	}
 	if len(dice) == 0 {
 		return vision.Reading{Dice: []vision.Die{}}, vision.ErrNoDice
@@ -710,6 +707,13 @@ func (r *Reader) read(frame gocv.Mat) (vision.Reading, error) {
 	vision.SortDice(dice)
 	sortPlacements(r.placed)
 	return vision.Reading{Dice: dice}, nil
+}
+
+// dieAt is where die c is reported: where its face was read (its retries
+// may have moved it off where it was placed first).
+func dieAt(c candidate) vision.Die {
+	at := c.v.at
+	return vision.Die{X: int(math.Round(at.C.X)), Y: int(math.Round(at.C.Y)), Size: int(math.Round(at.side()))}
 }
 
 func round3(x float64) float64 { return math.Round(x*1000) / 1000 }

@@ -110,3 +110,14 @@ func TestNearCandidateByWhereItsFaceWasRead(t *testing.T) {
 		}
 	}
 }
+
+// A die is reported where its face was read, not where it was placed
+// first (its retries moved it there).
+func TestDieReportedWhereItsFaceWasRead(t *testing.T) {
+	placed := rect{C: pt{100, 100}, W: 60, H: 60}
+	read := rect{C: pt{110.4, 95.6}, W: 64, H: 64}
+	got := dieAt(candidate{rc: placed, found: placed, v: verdict{at: read}})
+	if got.X != 110 || got.Y != 96 || got.Size != 64 {
+		t.Errorf("reported at %d,%d size %d, want 110,96 size 64", got.X, got.Y, got.Size)
+	}
+}
