@@ -251,17 +251,28 @@ func newSizes(side float64, sizes ...float64) []float64 {
 // dice smaller, or the median when few); false when fewer than
 // frameSizeDice were.
 func (r *Reader) frameSizes() (float64, func(pt) float64, bool) {
-	var xs, ys, ss []float64
-	for _, c := range r.cands {
-		if c.v.conf >= r.m.Threshold {
-			xs, ys, ss = append(xs, c.v.at.C.X), append(ys, c.v.at.C.Y), append(ss, c.v.at.side())
-		}
-	}
+	ss, sideAt := r.sureSizes(func(c candidate) rect { return c.v.at })
 	if len(ss) < frameSizeDice {
 		return 0, nil, false
 	}
-	f := sizeModel(xs, ys, ss)
-	return median(slices.Clone(ss)), func(p pt) float64 { return f(p.X, p.Y) }, true
+	return median(slices.Clone(ss)), sideAt, true
+}
+
+// sureSizes are the sides of the dice read surely, their faces as at
+// gives them, and their side over the frame (sizeModel; nil when none).
+func (r *Reader) sureSizes(at func(candidate) rect) ([]float64, func(pt) float64) {
+	var xs, ys, ss []float64
+	for _, c := range r.cands {
+		if c.v.conf >= r.m.Threshold {
+			f := at(c)
+			xs, ys, ss = append(xs, f.C.X), append(ys, f.C.Y), append(ss, f.side())
+		}
+	}
+	if len(ss) == 0 {
+		return nil, nil
+	}
+	size := sizeModel(xs, ys, ss)
+	return ss, func(p pt) float64 { return size(p.X, p.Y) }
 }
 
 // frameSizeDice and sizeSame: see atFrameSize.
@@ -412,17 +423,10 @@ func (r *Reader) secondLook(frame gocv.Mat) {
 	if len(r.cands) >= r.rollSize() {
 		return
 	}
-	var xs, ys, ss []float64
-	for _, c := range r.cands {
-		if c.v.conf >= r.m.Threshold {
-			xs, ys, ss = append(xs, c.rc.C.X), append(ys, c.rc.C.Y), append(ss, c.rc.side())
-		}
-	}
+	ss, side := r.sureSizes(func(c candidate) rect { return c.rc })
 	if len(ss) == 0 {
 		return
 	}
-	size := sizeModel(xs, ys, ss)
-	side := func(p pt) float64 { return size(p.X, p.Y) }
 	taken := make([]rect, len(r.cands))
 	for i, c := range r.cands {
 		taken[i] = c.rc
