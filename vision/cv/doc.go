@@ -34,7 +34,8 @@
 // a die still not read surely whose top face was placed at another size
 // than the frame's dice read surely is read again at their size, their
 // median and then where it lies (touching dice split unevenly leave a
-// face placed too small), and then without the kinds the frame has no
+// face placed too small), half a step further when a size reads it
+// closer but not surely, and then without the kinds the frame has no
 // room left for.
 //
 // Every result carries a confidence in [0,1]; a die whose confidence is

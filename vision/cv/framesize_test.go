@@ -150,3 +150,62 @@ func TestNewSizesAreSizeSameApart(t *testing.T) {
 		}
 	}
 }
+
+// furtherSide is half a step on (geometrically) from the closer side,
+// away from the side a die was read at: √(closer/was) more.
+func TestFurtherSideIsHalfAStepOn(t *testing.T) {
+	for _, tc := range []struct{ was, closer, want float64 }{
+		{49, 64, 64 * 8.0 / 7},
+		{64, 49, 49 * 7.0 / 8},
+		{60, 60, 60},
+	} {
+		if got := furtherSide(tc.was, tc.closer); math.Abs(got-tc.want) > 1e-9 {
+			t.Errorf("furtherSide(%v, %v) = %v, want %v", tc.was, tc.closer, got, tc.want)
+		}
+	}
+}
+
+// readAtSizes reads a die half a step further (furtherSide) only when a
+// size read it closer (a smaller residual) yet not surely: each die of
+// the test frame, read at 0.6 of its side, is read again at 0.75, 0.45
+// and 1.6 of its side. A die read half a step further is never read surely
+// as another face.
+func TestReadAtSizesGoesHalfAStepFurtherOnlyFromACloserReading(t *testing.T) {
+	r, frame, dice := testReader(t)
+	further, not := 0, 0
+	for _, d := range dice {
+		for _, k := range []float64{0.75, 0.45, 1.6} {
+			r.tried, r.centred = r.tried[:0], r.centred[:0]
+			at := truePlace(d).scaled(0.6)
+			v := r.classifyDie(frame, at, nil)
+			if v.conf >= r.m.Threshold {
+				break
+			}
+			c := candidate{rc: at, found: at, v: v, tried: slices.Clone(r.tried)}
+			side := k * float64(d.Size)
+			there, ok := r.readAtSide(frame, &c, side)
+			if ok {
+				continue // (read surely at side: no step further)
+			}
+			want, stepped := slices.Clone(r.tried), there.resid < v.resid
+			if stepped {
+				r.readAtSide(frame, &c, furtherSide(v.at.side(), side))
+				want = slices.Clone(r.tried)
+				further++
+			} else {
+				not++
+			}
+			w, ok := r.readAtSizes(frame, &c, []float64{side})
+			if !slices.EqualFunc(r.tried, want, func(a, b verdict) bool { return a.at == b.at }) {
+				t.Errorf("%s/%s at 0.6 of its side, read again at %.2f (closer: %v): its last tries are not those %s", d.Kind, d.Face, k, stepped, map[bool]string{true: "half a step further", false: "at that side"}[stepped])
+			}
+			if f := r.m.Classes[w.class]; ok && f.Face != d.Face {
+				t.Errorf("%s/%s read half a step further surely as %s/%s at %.2f", d.Kind, d.Face, f.Kind, f.Face, w.conf)
+			}
+		}
+	}
+	t.Logf("%d readings closer yet unsure, then half a step further; %d not closer", further, not)
+	if further == 0 || not == 0 {
+		t.Errorf("the test frame's dice gave no case of one of the two")
+	}
+}

@@ -217,20 +217,46 @@ func (r *Reader) atFrameSize(frame gocv.Mat) {
 }
 
 // readAtSizes reads die c again from where its face was read, made each
-// side of sides in turn: the first sure reading whose face lies less than
-// dupDist sides from where the die was found, the readings its first
-// round tried counted against it (conflicts); false when none.
+// side of sides in turn: the first sure reading (readAtSide). When none
+// is, but one side read the face closer (a smaller residual) than where
+// it was, the die is read once more half a step further that way
+// (furtherSide): the frame's dice read surely may be placed smaller or
+// larger than this one is (perspective, and its own placement, shrank or
+// grew it). False when no reading is sure.
 func (r *Reader) readAtSizes(frame gocv.Mat, c *candidate, sides []float64) (verdict, bool) {
+	closest, resid := 0.0, c.v.resid
 	for _, side := range sides {
-		r.tried, r.centred = r.tried[:0], r.centred[:0]
-		s := c.v.at.scaled(side / c.v.at.side())
-		w := r.lastChecks(frame, c.found, r.classifyDie(frame, s, nil))
-		w = r.conflicts(w, c.tried, conflictResid)
-		if w.conf >= r.m.Threshold && math.Hypot(w.at.C.X-c.found.C.X, w.at.C.Y-c.found.C.Y) < dupDist*side {
+		w, ok := r.readAtSide(frame, c, side)
+		if ok {
 			return w, true
 		}
+		if w.resid < resid {
+			closest, resid = side, w.resid
+		}
 	}
-	return verdict{}, false
+	if closest == 0 {
+		return verdict{}, false
+	}
+	return r.readAtSide(frame, c, furtherSide(c.v.at.side(), closest))
+}
+
+// readAtSide reads die c again from where its face was read, made side
+// wide: retries and last checks, the readings its first round tried
+// counted against it (conflicts). It is kept (true) when sure and its face
+// lies less than dupDist sides from where the die was found.
+func (r *Reader) readAtSide(frame gocv.Mat, c *candidate, side float64) (verdict, bool) {
+	r.tried, r.centred = r.tried[:0], r.centred[:0]
+	s := c.v.at.scaled(side / c.v.at.side())
+	w := r.lastChecks(frame, c.found, r.classifyDie(frame, s, nil))
+	w = r.conflicts(w, c.tried, conflictResid)
+	return w, w.conf >= r.m.Threshold && math.Hypot(w.at.C.X-c.found.C.X, w.at.C.Y-c.found.C.Y) < dupDist*side
+}
+
+// furtherSide is half a step on from side closer, read from side was:
+// closer·√(closer/was). (A whole step, closer²/was, read a Bank X placed
+// an eighth turned off surely as a 4 on the twelve bench sets.)
+func furtherSide(was, closer float64) float64 {
+	return closer * math.Sqrt(closer/was)
 }
 
 // newSizes are the sides of sizes, in order, that lie sizeSame or more
