@@ -175,7 +175,8 @@ func TestAngleErr90(t *testing.T) {
 }
 
 // A die as dark as the mat whose glyph touches a die the mask shows: the
-// body of the shown die is kept whole, the glyph is left apart.
+// body of the shown die is kept whole, the glyph is left apart, marked
+// cut out of the blob.
 func TestTrimKeepsBodyAndGlyph(t *testing.T) {
 	const s = 40
 	mask := gocv.NewMatWithSize(200, 200, gocv.MatTypeCV8UC1)
@@ -200,8 +201,8 @@ func TestTrimKeepsBodyAndGlyph(t *testing.T) {
 	if len(bodies) != 1 || math.Hypot(bodies[0].C.X-60, bodies[0].C.Y-60) > 2 || math.Abs(bodies[0].side()-41) > 3 {
 		t.Errorf("bodies %+v, want one at 60,60 of side 41", bodies)
 	}
-	if len(glyphs) != 1 || math.Hypot(glyphs[0].r.C.X-100, glyphs[0].r.C.Y-75) > 4 {
-		t.Errorf("glyphs %+v, want one about 100,75", glyphs)
+	if len(glyphs) != 1 || math.Hypot(glyphs[0].r.C.X-100, glyphs[0].r.C.Y-75) > 4 || !glyphs[0].cut {
+		t.Errorf("glyphs %+v, want one about 100,75, cut", glyphs)
 	}
 }
 

@@ -374,7 +374,8 @@ func blobs(work, mask, ink, raw gocv.Mat, bs []blob) []found {
 	// glyph stands glyphApart of a side from every die found, or
 	// glyphApartCut when it was cut out of its neighbours' blob (their
 	// squares, enlarged, were cut out of it already: a dark die touching
-	// two others).
+	// two others; or trim cut their bodies out of it: a dark die touching
+	// one).
 	sort.SliceStable(glyphs, func(i, j int) bool { return glyphs[i].area > glyphs[j].area })
 	solid := len(out)
 	for _, g := range glyphs {
@@ -497,7 +498,9 @@ const trimLong = 1.3
 // glyph of a die as dark as the mat, a side, a shadow); a body still
 // longer than a die is two dice side by side, split. The ink left outside
 // the bodies (blobs of it) may be the glyphs of dice the mask does not
-// show.
+// show: cut out of the blob, they are marked cut (a body left a little
+// long by what joined it lies nearer its neighbour's glyph than a body
+// standing apart would).
 func trim(work, mask, ink gocv.Mat, contour []image.Point, s float64) ([]rect, []blob) {
 	bb, one, dist := blobDistance(mask, contour, gocv.DistanceMask3)
 	defer one.Close()
@@ -536,7 +539,11 @@ func trim(work, mask, ink gocv.Mat, contour []image.Point, s float64) ([]rect, [
 	rest := gocv.NewMat()
 	defer rest.Close()
 	gocv.Subtract(one, opened, &rest)
-	return bodies, inkBlobs(rest, ink, bb, 0.03*s*s)
+	glyphs := inkBlobs(rest, ink, bb, 0.03*s*s)
+	for i := range glyphs {
+		glyphs[i].cut = true
+	}
+	return bodies, glyphs
 }
 
 // leftoverInk gives the blobs of ink of the blob of contour that lie

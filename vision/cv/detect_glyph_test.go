@@ -115,8 +115,9 @@ func TestDieSideWithoutSquareBlobs(t *testing.T) {
 // and the glyph joins its neighbours' blob: the ink left over once their
 // dice are cut out is its glyph, though it lies nearer one of them than a
 // glyph standing apart may (those dice's squares, enlarged, were cut out
-// of it already). Frames of the bench sets (`tableside dice bench --seed
-// N`) whose dark die the detector missed.
+// of it already), or once trim cut the body of the one it touches out of
+// the blob. Frames of the bench sets (`tableside dice bench --seed N`)
+// whose dark die the detector missed.
 func TestAGlyphCutFromItsNeighboursBlobIsADie(t *testing.T) {
 	det := newDetector()
 	defer det.Close()
@@ -129,6 +130,10 @@ func TestAGlyphCutFromItsNeighboursBlobIsADie(t *testing.T) {
 		{31, 5, 879, 615},    // a Bank 4
 		{31, 184, 1063, 336}, // a Dark Alley die
 		{1, 42, 1096, 484},   // a Bank X
+		// A dark die touching one light die, whose blob trim cut its
+		// glyph from (the body it kept a little long towards it).
+		{7, 137, 223, 72},  // a Bank 6 on dark cloth, touching a Trick die
+		{8, 106, 394, 472}, // a Bank 5 on cloth, touching a Specialist die
 	} {
 		frame, truth := setFrame(t, c.seed, c.frame)
 		fs, _, _ := det.find(frame)
