@@ -689,9 +689,9 @@ const glareSeen = 0.35
 // have, the likeliest classes of the other polarity are fitted too:
 // withOtherPolarity). The new reading replaces v when it is sure by
 // glareSure times the threshold (and flippedSure, when flipped); the
-// fits decide its face (decides: the best fit reads it and every other
-// face's fits glareRatioOf times worse) or the glare the best other
-// face's fit sees, taken out, reads that face too; and the glare leaves seen what tells
+// fits decide its face (the best fit reads it and every other face's
+// fits glareRatio times worse) or the glare the best other face's fit sees,
+// taken out, reads that face too; and the glare leaves seen what tells
 // it from the other faces fitted (glareSpares). Its kind may be in
 // doubt, as any reading's.
 func (r *Reader) glareRead(frame gocv.Mat, v verdict) verdict {
@@ -709,10 +709,14 @@ func (r *Reader) glareRead(frame gocv.Mat, v verdict) verdict {
 		return v
 	}
 	face := r.m.Classes[w.class].Face
-	// The best fit of another face must fit clearly worse, or its glare
-	// taken out read w's face too.
-	if o, ok := r.m.rivalFit(fits); ok && !r.m.decides(fits[0], o, face) && r.m.Classes[r.m.deglaredRead(p, f, o).class].Face != face {
-		return v
+	decided := r.m.Classes[fits[0].class].Face == face
+	if o, ok := r.m.rivalFit(fits); ok {
+		// It must fit clearly worse, or its glare taken out read w's
+		// face too.
+		decided = decided && o.resid >= glareRatio*fits[0].resid
+		if !decided && r.m.Classes[r.m.deglaredRead(p, f, o).class].Face != face {
+			return v
+		}
 	}
 	if !r.m.glareSpares(fits, face) {
 		return v
@@ -780,21 +784,6 @@ func (m *Model) flippedSure(w verdict, fits []glareClassFit) bool {
 	}
 	o, ok := m.rivalFit(fits)
 	return !ok || o.resid >= flippedGlareRatio*fits[0].resid
-}
-
-// decides tells whether glare fits decide face: the best fit reads it,
-// and the best fit of another face (rival) fits glareRatioOf times worse.
-func (m *Model) decides(best, rival glareClassFit, face string) bool {
-	return m.Classes[best.class].Face == face && rival.resid >= glareRatioOf(m.polarity(best.class))*best.resid
-}
-
-// glareRatioOf is glareRatio, or lightGlareRatio for a face with light
-// ink at polarity pol.
-func glareRatioOf(pol int) float64 {
-	if pol == polLight {
-		return lightGlareRatio
-	}
-	return glareRatio
 }
 
 // rivalFit is the best fit of fits (best first) of another face than the
@@ -927,20 +916,16 @@ func (m *Model) deglaredRead(p []byte, f feature, fit glareClassFit) verdict {
 	return m.classify(deglaredBy(p, f, fit, glareDataOf(p, pol), pol))
 }
 
-// glareSure, glareRatio and lightGlareRatio: see glareRead and
-// decides; flippedGlareSure and flippedGlareRatio: see flippedSure;
-// glareMaxResid: the most of the face's variance the best fit may leave
-// unexplained. (Of the 42 flipped faces' glare readings sure by
-// glareSure on the twelve bench sets, the 2 wrong ones were sure by 1.04
-// and 1.24 times the threshold, their faces decided 1.34 and 1.39 times
-// over. Of the faces decided 1.2 to 1.3 times over on sixteen bench
-// sets, the three with light ink were read right, and the one with dark
-// ink, a small Trick ? whose glare hid part of its glyph, wrong.)
+// glareSure and glareRatio: see glareRead; flippedGlareSure and
+// flippedGlareRatio: see flippedSure; glareMaxResid: the most of the
+// face's variance the best fit may leave unexplained. (Of the 42 flipped
+// faces' glare readings sure by glareSure on the twelve bench sets, the
+// 2 wrong ones were sure by 1.04 and 1.24 times the threshold, their
+// faces decided 1.34 and 1.39 times over.)
 const (
 	glareMaxResid     = 0.2
 	glareSure         = 1.0
 	glareRatio        = 1.3
-	lightGlareRatio   = 1.2
 	flippedGlareSure  = 1.3
 	flippedGlareRatio = 1.5
 )

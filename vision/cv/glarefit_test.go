@@ -2,7 +2,6 @@ package cv
 
 import (
 	"math"
-	"slices"
 	"testing"
 )
 
@@ -252,47 +251,6 @@ func TestGlareSparesIgnoresFacesTheFitRulesOut(t *testing.T) {
 		fits := []glareClassFit{spot, {class: b, resid: c.other}}
 		if got := m.glareSpares(fits, "3"); got != c.want {
 			t.Errorf("the other face fitting %.3f against 0.05: spares %v, want %v", c.other, got, c.want)
-		}
-	}
-}
-
-// The glare fits decide a face when the best fit reads it and the best
-// fit of another face fits glareRatio times worse, or lightGlareRatio
-// times for a face with light ink (a Bank die's), whose glare fits tell
-// the faces apart more surely than a dark glyph's (a Trick die's), parts
-// of which glare hides.
-func TestGlareFitsDecideALightFaceByLess(t *testing.T) {
-	m := model(t)
-	class := func(kind, face string) int {
-		i := slices.IndexFunc(m.Classes, func(c Class) bool { return c.Kind == kind && c.Face == face })
-		if i < 0 {
-			t.Fatalf("no %s/%s class", kind, face)
-		}
-		return i
-	}
-	bank3, bank5 := class("bank", "3"), class("bank", "5")
-	trickQ, trickS := class("trick", "?"), class("trick", "spiritual")
-	if m.polarity(bank3) != polLight || m.polarity(trickQ) != polDark {
-		t.Fatal("Bank dice should have light ink, Trick dice dark")
-	}
-	mid := (glareRatio + lightGlareRatio) / 2
-	for _, tc := range []struct {
-		name        string
-		best, rival int
-		face        string
-		ratio       float64
-		want        bool
-	}{
-		{"light, by glareRatio", bank3, bank5, "3", glareRatio, true},
-		{"light, between the two", bank3, bank5, "3", mid, true},
-		{"light, by less than lightGlareRatio", bank3, bank5, "3", 0.98 * lightGlareRatio, false},
-		{"dark, by glareRatio", trickQ, trickS, "?", glareRatio, true},
-		{"dark, between the two", trickQ, trickS, "?", mid, false},
-		{"the best fit reads another face", bank3, bank5, "5", glareRatio, false},
-	} {
-		best, rival := glareClassFit{class: tc.best, resid: 0.1}, glareClassFit{class: tc.rival, resid: 0.1 * tc.ratio}
-		if got := m.decides(best, rival, tc.face); got != tc.want {
-			t.Errorf("%s: decides %v, want %v", tc.name, got, tc.want)
 		}
 	}
 }
