@@ -639,7 +639,8 @@ func BenchmarkRead1280x720(b *testing.B) {
 // sets' are (synth.RandomOptions), read with the test model, the one
 // just below their 95th percentile of placements classified when it was
 // chosen (143; 168 since unsure dice are read again at the frame's die
-// size; the median frame needs 22, the bench sets' p95 frames 81 to 199).
+// size, 180 since half a step further; the median frame needs 22, the
+// bench sets' p95 frames 81 to 199).
 // It reports them too (classified/op), the same on every machine: the
 // p95 read time is made of such frames.
 func BenchmarkReadHardFrame(b *testing.B) {
