@@ -463,7 +463,7 @@ type blob struct {
 	r    rect
 	area float64
 	pts  []image.Point
-	cut  bool // ink left over from a blob split into dice (leftoverInk)
+	cut  bool // ink left over once dice were cut out of a blob (inkBlobs)
 }
 
 // contourBlobs gives the outer contours of a mask of at least minArea
@@ -539,11 +539,7 @@ func trim(work, mask, ink gocv.Mat, contour []image.Point, s float64) ([]rect, [
 	rest := gocv.NewMat()
 	defer rest.Close()
 	gocv.Subtract(one, opened, &rest)
-	glyphs := inkBlobs(rest, ink, bb, 0.03*s*s)
-	for i := range glyphs {
-		glyphs[i].cut = true
-	}
-	return bodies, glyphs
+	return bodies, inkBlobs(rest, ink, bb, 0.03*s*s)
 }
 
 // leftoverInk gives the blobs of ink of the blob of contour that lie
@@ -562,16 +558,13 @@ func leftoverInk(mask, ink gocv.Mat, contour []image.Point, rs []rect, s float64
 		}
 		fillPoly(&one, q, color.RGBA{})
 	}
-	bs := inkBlobs(one, ink, bb, 0.04*s*s)
-	for i := range bs {
-		bs[i].cut = true
-	}
-	return bs
+	return inkBlobs(one, ink, bb, 0.04*s*s)
 }
 
 // inkBlobs gives the blobs of ink within the mask m of the region bb of
 // the frame (m is that region's size, and is overwritten), of at least
-// minArea, in frame coordinates.
+// minArea, in frame coordinates, marked cut (what is left of a blob once
+// dice are cut out of it: trim, leftoverInk).
 func inkBlobs(m, ink gocv.Mat, bb image.Rectangle, minArea float64) []blob {
 	inkHere := ink.Region(bb)
 	defer inkHere.Close()
@@ -580,6 +573,7 @@ func inkBlobs(m, ink gocv.Mat, bb image.Rectangle, minArea float64) []blob {
 	for i := range bs {
 		bs[i].r.C.X += float64(bb.Min.X)
 		bs[i].r.C.Y += float64(bb.Min.Y)
+		bs[i].cut = true
 		for k := range bs[i].pts {
 			bs[i].pts[k] = bs[i].pts[k].Add(bb.Min)
 		}
