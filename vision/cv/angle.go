@@ -46,36 +46,58 @@ func (q *rectifier) edgePatch(frame gocv.Mat, r rect) []byte {
 // strength, within the ring about the face's outline.
 func edgeTurnOf(p []byte) (turn, coherence float64) {
 	const n = edgeSize
-	half := float64(n) / edgeSpan / 2
-	lo, hi := sq(edgeFrom*half), sq(edgeTo*half)
 	var sx, sy, sw float64
-	for y := 1; y < n-1; y++ {
-		for x := 1; x < n-1; x++ {
-			d := sq(float64(x)+0.5-n/2) + sq(float64(y)+0.5-n/2)
-			if d < lo || d > hi {
+	for _, i := range edgeRing {
+		var cx, cy, w float64 // Σ over channels of m·e^{4iθ} and m
+		for ch := 0; ch < 3; ch++ {
+			gx, gy := sobelAt(p, i+ch, 3*n)
+			m2 := gx*gx + gy*gy
+			if m2 == 0 {
 				continue
 			}
-			var cx, cy, w float64 // Σ over channels of m·e^{4iθ} and m
-			for ch := 0; ch < 3; ch++ {
-				gx, gy := sobel(p, n, x, y, ch)
-				m2 := gx*gx + gy*gy
-				if m2 == 0 {
-					continue
-				}
-				// (gx + i·gy)⁴ / m³ = m·e^{4iθ}
-				re2, im2 := gx*gx-gy*gy, 2*gx*gy
-				m := math.Sqrt(m2)
-				cx += (re2*re2 - im2*im2) / (m2 * m)
-				cy += 2 * re2 * im2 / (m2 * m)
-				w += m
-			}
-			sx, sy, sw = sx+cx, sy+cy, sw+w
+			// (gx + i·gy)⁴ / m³ = m·e^{4iθ}
+			re2, im2 := gx*gx-gy*gy, 2*gx*gy
+			m := math.Sqrt(m2)
+			cx += (re2*re2 - im2*im2) / (m2 * m)
+			cy += 2 * re2 * im2 / (m2 * m)
+			w += m
 		}
+		sx, sy, sw = sx+cx, sy+cy, sw+w
 	}
 	if sw == 0 {
 		return 0, 0
 	}
 	return math.Atan2(sy, sx) / 4, math.Hypot(sx, sy) / sw
+}
+
+// edgeRing lists the byte offsets in an edge patch of the inner pixels
+// of the ring about the face's outline (edgeFrom to edgeTo of its half
+// side), row by row.
+var edgeRing = func() []int {
+	const n = edgeSize
+	half := float64(n) / edgeSpan / 2
+	lo, hi := sq(edgeFrom*half), sq(edgeTo*half)
+	var out []int
+	for y := 1; y < n-1; y++ {
+		for x := 1; x < n-1; x++ {
+			if d := sq(float64(x)+0.5-n/2) + sq(float64(y)+0.5-n/2); d >= lo && d <= hi {
+				out = append(out, 3*(y*n+x))
+			}
+		}
+	}
+	return out
+}()
+
+// sobelAt is the Sobel gradient at byte offset i of a BGR patch whose
+// rows are stride bytes long (an inner pixel's channel).
+func sobelAt(p []byte, i, stride int) (gx, gy float64) {
+	up, down := i-stride, i+stride
+	a, b, c := float64(p[up-3]), float64(p[up]), float64(p[up+3])
+	d, f := float64(p[i-3]), float64(p[i+3])
+	g, h, k := float64(p[down-3]), float64(p[down]), float64(p[down+3])
+	gx = c + 2*f + k - a - 2*d - g
+	gy = g + 2*h + k - a - 2*b - c
+	return gx, gy
 }
 
 // sobel is the Sobel gradient of channel ch of the n×n BGR patch p at an
