@@ -36,7 +36,9 @@
 // median and then where it lies (touching dice split unevenly leave a
 // face placed too small), half a step further when a size reads it
 // closer but not surely, and then without the kinds the frame has no
-// room left for.
+// room left for. Last, a die read surely at a placement its edges run
+// 20° or more off is left unsure (a numeral read turned by an eighth: a
+// Bank X is a +, read as a 4).
 //
 // Every result carries a confidence in [0,1]; a die whose confidence is
 // below the model's threshold (0.5) is reported Unsure with face "". The X
