@@ -36,9 +36,12 @@
 // median and then where it lies (touching dice split unevenly leave a
 // face placed too small), half a step further when a size reads it
 // closer but not surely, and then without the kinds the frame has no
-// room left for. Last, a die read surely at a placement its edges run
-// 20° or more off is left unsure (a numeral read turned by an eighth: a
-// Bank X is a +, read as a 4).
+// room left for. Last (before that reading by elimination, and after),
+// a die read surely at a placement its edges run 20° or more off is left
+// unsure (a numeral read turned by an eighth: a Bank X is a +, read as a
+// 4), and so is one read as a kind with light ink whose body is far too
+// bright for it beside the dice read surely with dark ink (see
+// surecheck.go).
 //
 // Every result carries a confidence in [0,1]; a die whose confidence is
 // below the model's threshold (0.5) is reported Unsure with face "". The X

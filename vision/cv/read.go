@@ -576,6 +576,11 @@ type candidate struct {
 	rc, found rect // its top face, and as found (before it was placed)
 	v         verdict
 	tried     []verdict // the readings tried for a die left unsure (r.tried)
+	// looked is the placement sureChecks looked at (zero: none), lum its
+	// ring's luminance, turned whether its edges run turned off it.
+	looked rect
+	lum    float64
+	turned bool
 }
 
 // dupDist: two dice whose top faces, where they were read, lie closer
@@ -713,8 +718,9 @@ func (r *Reader) read(frame gocv.Mat) (vision.Reading, error) {
 	r.cands = dropDuplicates(r.cands)
 	r.secondLook(frame)
 	r.atFrameSize(frame)
+	r.sureChecks(frame)
 	r.byElimination(frame)
-	r.turnCheck(frame)
+	r.sureChecks(frame)
 	dice := make([]vision.Die, 0, len(r.cands))
 	vs := make([]verdict, 0, len(r.cands))
 	r.placed = r.placed[:0]
@@ -740,32 +746,6 @@ func (r *Reader) read(frame gocv.Mat) (vision.Reading, error) {
 	vision.SortDice(dice)
 	sortPlacements(r.placed)
 	return vision.Reading{Dice: dice}, nil
-}
-
-// A die read surely at a placement its edges run at least maxEdgeTurn
-// off (edgeTurn, at least turnCoherence coherent) was read turned: a
-// numeral turned by an eighth may read as another (an X as a 4), and
-// neither the first placement's squaring up (squareUp) nor the retries
-// need have turned it back. Over thirty bench sets the check left 8
-// confident wrong faces unsure, and 4 right ones.
-const (
-	maxEdgeTurn   = 20 * math.Pi / 180
-	turnCoherence = 0.1
-)
-
-// turnCheck leaves unsure each die read surely at a placement turned off
-// its edges (maxEdgeTurn).
-func (r *Reader) turnCheck(frame gocv.Mat) {
-	for i := range r.cands {
-		v := &r.cands[i].v
-		if v.conf < r.m.Threshold {
-			continue
-		}
-		if turn, coh := r.q.edgeTurn(frame, v.at); math.Abs(turn) >= maxEdgeTurn && coh >= turnCoherence {
-			v.conf = math.Min(v.conf, conflictConf*r.m.Threshold)
-			v.doubt = "turned"
-		}
-	}
 }
 
 // dieAt is where die c is reported: where its face was read (its retries

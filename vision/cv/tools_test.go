@@ -43,9 +43,11 @@ func TestDiag(t *testing.T) {
 	r := NewReader(m)
 	defer r.Close()
 	causes := map[string]int{}
-	lines := []string{"frame\ttruth\tgot\tok\tconf\tfit\tface\ttmpl\tkind\tmarginr\tkm\tresid\trim\tglare\tgshare\ttry\tside\tmedside\ttruesize\tcond\tcause\tangerr\tdoubt\tcerr0\tcerr\trc"}
-	eachMatchedDie(t, r, dir, func(name string, tr synth.Truth, d synth.DieTruth, c candidate, med float64) {
+	lines := []string{"frame\ttruth\tgot\tok\tconf\tfit\tface\ttmpl\tkind\tmarginr\tkm\tresid\trim\tglare\tgshare\ttry\tside\tmedside\ttruesize\tcond\tcause\tangerr\tdoubt\tcerr0\tcerr\trc\teturn\tecoh\tbodyL"}
+	eachMatchedDie(t, r, dir, func(name string, tr synth.Truth, d synth.DieTruth, c candidate, med float64, frame gocv.Mat) {
 		v, cl := c.v, m.Classes[c.v.class]
+		turn, coh := r.q.edgeTurn(frame, v.at)
+		bodyL := edgeRingLuminance(r.q.edgePatch(frame, v.at))
 		ok, cause := 0, ""
 		if cl.Face == d.Face {
 			ok = 1
@@ -54,9 +56,9 @@ func TestDiag(t *testing.T) {
 			cause = causeOf(m, v, ok == 1)
 			causes[cause]++
 		}
-		lines = append(lines, fmt.Sprintf("%s\t%s/%s\t%s/%s\t%d\t%.3f\t%.3f\t%.3f\t%.3f\t%.3f\t%.3f\t%.3f\t%.4f\t%.2f\t%v\t%.3f\t%d\t%.1f\t%.1f\t%d\t%s\t%s\t%.1f\t%s\t%.3f\t%.3f\t%.1f,%.1f,%.1f,%.1f",
+		lines = append(lines, fmt.Sprintf("%s\t%s/%s\t%s/%s\t%d\t%.3f\t%.3f\t%.3f\t%.3f\t%.3f\t%.3f\t%.3f\t%.4f\t%.2f\t%v\t%.3f\t%d\t%.1f\t%.1f\t%d\t%s\t%s\t%.1f\t%s\t%.3f\t%.3f\t%.1f,%.1f,%.1f,%.1f\t%.1f\t%.2f\t%.0f",
 			name, d.Kind, d.Face, cl.Kind, cl.Face, ok, v.conf, v.fit, v.faceEv, v.tmplEv, v.kindEv, v.margin/m.Margin, v.kindMargin, v.resid, v.rim, v.glare, v.glareShare, v.try, c.rc.side(), med, d.Size, strings.Join(conditions(tr, d), ","), cause, angleErr90(placementOf(v.at).Angle, d.Angle), v.doubt,
-			math.Hypot(c.rc.C.X-float64(d.X), c.rc.C.Y-float64(d.Y))/float64(d.Size), math.Hypot(v.at.C.X-float64(d.X), v.at.C.Y-float64(d.Y))/float64(d.Size), c.rc.C.X, c.rc.C.Y, c.rc.side(), c.rc.Angle*180/math.Pi))
+			math.Hypot(c.rc.C.X-float64(d.X), c.rc.C.Y-float64(d.Y))/float64(d.Size), math.Hypot(v.at.C.X-float64(d.X), v.at.C.Y-float64(d.Y))/float64(d.Size), c.rc.C.X, c.rc.C.Y, c.rc.side(), c.rc.Angle*180/math.Pi, turn*180/math.Pi, coh, bodyL))
 	})
 	t.Logf("causes of the unsure and wrong dice: %v", causes)
 	if out != "" {
@@ -115,7 +117,7 @@ func loadFrame(t *testing.T, path string) (synth.Truth, gocv.Mat) {
 // eachMatchedDie reads every frame of dir/test and calls fn for each true
 // die with the candidate nearest to it (within half its side), and the
 // median side of the frame's candidates.
-func eachMatchedDie(t *testing.T, r *Reader, dir string, fn func(name string, tr synth.Truth, d synth.DieTruth, c candidate, med float64)) {
+func eachMatchedDie(t *testing.T, r *Reader, dir string, fn func(name string, tr synth.Truth, d synth.DieTruth, c candidate, med float64, frame gocv.Mat)) {
 	files, _ := filepath.Glob(filepath.Join(dir, "test", "*.json"))
 	sort.Strings(files)
 	for _, f := range files {
@@ -126,7 +128,6 @@ func eachMatchedDie(t *testing.T, r *Reader, dir string, fn func(name string, tr
 		}
 		frame := gocv.IMRead(strings.TrimSuffix(f, ".json")+".jpg", gocv.IMReadColor)
 		r.read(frame)
-		frame.Close()
 		var sides []float64
 		for _, c := range r.cands {
 			sides = append(sides, c.rc.side())
@@ -144,9 +145,10 @@ func eachMatchedDie(t *testing.T, r *Reader, dir string, fn func(name string, tr
 				}
 			}
 			if bi >= 0 {
-				fn(filepath.Base(f), tr, d, r.cands[bi], med)
+				fn(filepath.Base(f), tr, d, r.cands[bi], med, frame)
 			}
 		}
+		frame.Close()
 	}
 }
 
@@ -532,7 +534,7 @@ func TestGlareDiag(t *testing.T) {
 	r := NewReader(m)
 	defer r.Close()
 	counts := map[string]int{}
-	eachMatchedDie(t, r, dir, func(name string, tr synth.Truth, d synth.DieTruth, c candidate, _ float64) {
+	eachMatchedDie(t, r, dir, func(name string, tr synth.Truth, d synth.DieTruth, c candidate, _ float64, _ gocv.Mat) {
 		if c.v.conf >= m.Threshold && m.Classes[c.v.class].Face == d.Face {
 			return
 		}
