@@ -52,10 +52,7 @@ func (r *Reader) sureChecks(frame gocv.Mat) {
 			continue
 		}
 		if c.looked != c.v.at {
-			p := r.q.edgePatch(frame, c.v.at)
-			turn, coh := edgeTurnOf(p)
-			c.looked, c.lum = c.v.at, edgeRingLuminance(p)
-			c.turned = math.Abs(turn) >= maxEdgeTurn && coh >= turnCoherence
+			r.lookAt(frame, c)
 		}
 		if c.turned {
 			r.doubt(&c.v, "turned")
@@ -68,12 +65,29 @@ func (r *Reader) sureChecks(frame gocv.Mat) {
 		}
 	}
 	for i := range r.cands {
-		v := &r.cands[i].v
-		if v.conf >= r.m.Threshold && r.m.polarity(v.class) == polLight &&
-			r.cands[i].lum > bodySlack*math.Exp(r.m.Colours[r.m.colOf[v.class]].Mean[2])*ref && ref > 0 {
-			r.doubt(v, "bright")
+		if c := &r.cands[i]; ref > 0 && r.tooBright(c.v, c.lum, ref) {
+			r.doubt(&c.v, "bright")
 		}
 	}
+}
+
+// lookAt notes what sureChecks needs of candidate c's placement: its
+// ring's luminance and whether its edges run turned off it.
+func (r *Reader) lookAt(frame gocv.Mat, c *candidate) {
+	p := r.q.edgePatch(frame, c.v.at)
+	turn, coh := edgeTurnOf(p)
+	c.looked, c.lum = c.v.at, edgeRingLuminance(p)
+	c.turned = math.Abs(turn) >= maxEdgeTurn && coh >= turnCoherence
+}
+
+// tooBright says whether v, read surely as a kind with light ink, has a
+// body (ring luminance lum) too bright for that kind beside the
+// brightest body ref of the frame's dice read surely with dark ink.
+func (r *Reader) tooBright(v verdict, lum, ref float64) bool {
+	if v.conf < r.m.Threshold || r.m.polarity(v.class) != polLight {
+		return false
+	}
+	return lum > bodySlack*math.Exp(r.m.Colours[r.m.colOf[v.class]].Mean[2])*ref
 }
 
 // doubt leaves v unsure by the rule named why.

@@ -27,9 +27,10 @@ import (
 // weakest (fit, margin, kind or templates), counting the causes. With
 // $TABLESIDE_DIAG_OUT it also writes one line per matched die (its truth,
 // its reading, every piece of evidence, and how far the centres of its
-// first and final placements lie from the true one, in sides) to that
-// file, to look for what tells confident wrong faces from confident right
-// ones.
+// first and final placements lie from the true one, in sides; last, what
+// sureChecks sees at the final placement: its edges' turn in degrees and
+// their coherence, and the ring's luminance) to that file, to look for
+// what tells confident wrong faces from confident right ones.
 //
 //	TABLESIDE_DIAG=/tmp/f5 TABLESIDE_DIAG_OUT=/tmp/all5.tsv go test -run TestDiag -v ./vision/cv
 func TestDiag(t *testing.T) {
