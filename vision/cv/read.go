@@ -115,23 +115,23 @@ const (
 
 // squareUp reads the die read v at rc again turned along its edges, when
 // they run well off rc's sides; the placement its best class fits better
-// is kept.
-func (r *Reader) squareUp(frame gocv.Mat, rc rect, v verdict) (rect, verdict) {
-	turn, coh := r.q.edgeTurn(frame, rc)
+// is kept. It also gives what sureChecks needs of rc (lookAt).
+func (r *Reader) squareUp(frame gocv.Mat, rc rect, v verdict) (rect, verdict, look) {
+	lk, turn, coh := r.lookAt(frame, rc)
 	if math.Abs(turn) < minTurn || coh < minCoherence {
-		return rc, v
+		return rc, v, lk
 	}
 	alt := rc
 	alt.Angle += turn
 	w := r.classifyDie(frame, alt, nil)
 	if !fitsBetter(w, v) {
-		return rc, v
+		return rc, v, lk
 	}
 	if r.m.Classes[w.class].Face != r.m.Classes[v.class].Face && (coh < sureCoherence || w.resid > changeFit*v.resid) {
 		w.conf = math.Min(w.conf, conflictConf*r.m.Threshold)
 		w.doubt = "squareup"
 	}
-	return alt, w
+	return alt, w, lk
 }
 
 // byElimination reads each die left unsure again, from the placement it
@@ -576,11 +576,7 @@ type candidate struct {
 	rc, found rect // its top face, and as found (before it was placed)
 	v         verdict
 	tried     []verdict // the readings tried for a die left unsure (r.tried)
-	// looked is the placement sureChecks looked at (zero: none), lum its
-	// ring's luminance, turned whether its edges run turned off it.
-	looked rect
-	lum    float64
-	turned bool
+	look      look      // what sureChecks needs, at the placement squareUp or sureChecks looked at
 }
 
 // dupDist: two dice whose top faces, where they were read, lie closer
@@ -692,7 +688,8 @@ func (r *Reader) read(frame gocv.Mat) (vision.Reading, error) {
 			rc, turned = r.bestAngle(frame, rc)
 		}
 		v := r.classifyDie(frame, rc, turned)
-		rc, v = r.squareUp(frame, rc, v)
+		var lk look
+		rc, v, lk = r.squareUp(frame, rc, v)
 		if f.solid && v.conf < r.m.Threshold {
 			rc, v = r.recentre(frame, r.blobs[i], rc, v)
 		}
@@ -709,7 +706,7 @@ func (r *Reader) read(frame gocv.Mat) (vision.Reading, error) {
 		if v.resid > dropResid {
 			continue
 		}
-		c := candidate{rc: rc, found: f.r, v: v}
+		c := candidate{rc: rc, found: f.r, v: v, look: lk}
 		if v.conf < r.m.Threshold {
 			c.tried = slices.Clone(r.tried)
 		}

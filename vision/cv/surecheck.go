@@ -9,7 +9,8 @@ import (
 // The last checks of the dice read surely, once every die was read
 // (before they are read by elimination, so that a die misread surely
 // fills no kind, and again after): each looks once at the die's
-// placement and what lies about it (edgePatch).
+// placement and what lies about it (edgePatch; squareUp has looked at
+// the first placement already).
 //
 // A die read surely at a placement its edges run at least maxEdgeTurn
 // off (edgeTurn, at least turnCoherence coherent) was read turned: a
@@ -51,33 +52,41 @@ func (r *Reader) sureChecks(frame gocv.Mat) {
 		if c.v.conf < r.m.Threshold {
 			continue
 		}
-		if c.looked != c.v.at {
-			r.lookAt(frame, c)
+		if c.look.at != c.v.at {
+			c.look, _, _ = r.lookAt(frame, c.v.at)
 		}
-		if c.turned {
+		if c.look.turned {
 			r.doubt(&c.v, "turned")
 		}
 	}
 	ref := 0.0
 	for _, c := range r.cands {
 		if c.v.conf >= r.m.Threshold && r.m.polarity(c.v.class) == polDark {
-			ref = math.Max(ref, c.lum)
+			ref = math.Max(ref, c.look.lum)
 		}
 	}
 	for i := range r.cands {
-		if c := &r.cands[i]; ref > 0 && r.tooBright(c.v, c.lum, ref) {
+		if c := &r.cands[i]; ref > 0 && r.tooBright(c.v, c.look.lum, ref) {
 			r.doubt(&c.v, "bright")
 		}
 	}
 }
 
-// lookAt notes what sureChecks needs of candidate c's placement: its
-// ring's luminance and whether its edges run turned off it.
-func (r *Reader) lookAt(frame gocv.Mat, c *candidate) {
-	p := r.q.edgePatch(frame, c.v.at)
-	turn, coh := edgeTurnOf(p)
-	c.looked, c.lum = c.v.at, edgeRingLuminance(p)
-	c.turned = math.Abs(turn) >= maxEdgeTurn && coh >= turnCoherence
+// look is what sureChecks needs of a placement (at; zero: none): its
+// ring's luminance, and whether its edges run turned off it.
+type look struct {
+	at     rect
+	lum    float64
+	turned bool
+}
+
+// lookAt looks at the placement at through its edge patch: what
+// sureChecks needs, and how far the edges run turned off it and how
+// coherently (edgeTurn).
+func (r *Reader) lookAt(frame gocv.Mat, at rect) (lk look, turn, coh float64) {
+	p := r.q.edgePatch(frame, at)
+	turn, coh = edgeTurnOf(p)
+	return look{at: at, lum: edgeRingLuminance(p), turned: math.Abs(turn) >= maxEdgeTurn && coh >= turnCoherence}, turn, coh
 }
 
 // tooBright says whether v, read surely as a kind with light ink, has a
