@@ -33,7 +33,11 @@ const (
 // across the frame: bodySlack times that share is past what any light
 // makes of it. A light die whose glare spot was taken for light ink
 // (an ivory Trick die read as a black Bank 4, in dim light) has a body
-// three to five times brighter.
+// three to five times brighter. The rule takes the brightest body of a
+// die with dark ink for about white: were the player's dice with dark
+// ink all darker than two fifths of white, right readings of dice with
+// light ink would be doubted (the rendered ones are ivory and pale sage;
+// the real dice's colours are in no source).
 //
 // Over thirty bench sets (66,000 dice), the dice read surely as kinds
 // with light ink had bodies at most 1.9 times their kind's share (a Dark
