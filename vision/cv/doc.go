@@ -37,9 +37,10 @@
 // face placed too small), half a step further when a size reads it
 // closer but not surely, and then without the kinds the frame has no
 // room left for. Last (before that reading by elimination, and after),
-// a die read surely at a placement its edges run 20° or more off is left
-// unsure (a numeral read turned by an eighth: a Bank X is a +, read as a
-// 4), and so is one read as a kind with light ink whose body is far too
+// a die read surely at a placement its edges run 20° or more off is read
+// again turned along them, and left unsure unless sure there (a numeral
+// read turned by an eighth: a Bank X is a +, read as a 4); left unsure
+// too is one read as a kind with light ink whose body is far too
 // bright for it beside the dice read surely with dark ink (see
 // surecheck.go).
 //
