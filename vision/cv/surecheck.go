@@ -79,7 +79,8 @@ func (r *Reader) sureChecks(frame gocv.Mat) {
 }
 
 // look is what sureChecks needs of a placement (at; zero: none): its
-// ring's luminance, and whether its edges run turned off it.
+// ring's luminance, whether its edges run turned off it (maxEdgeTurn),
+// and how far (radians).
 type look struct {
 	at     rect
 	lum    float64
