@@ -1017,8 +1017,7 @@ func (r *Reader) classifyAt(frame gocv.Mat, rc rect) verdict {
 	}
 	if guess && v.conf < deglaredSure*r.m.Threshold {
 		// Taking the glare out is a guess: barely sure is not sure.
-		v.conf = math.Min(v.conf, conflictConf*r.m.Threshold)
-		v.doubt = "deglared"
+		r.doubt(&v, "deglared")
 	}
 	v.at = rc
 	r.tried = append(r.tried, v)
@@ -1273,8 +1272,7 @@ func (r *Reader) conflicts(v verdict, tried []verdict, slack float64) verdict {
 	face := r.m.Classes[v.class].Face
 	for _, w := range tried {
 		if r.m.Classes[w.class].Face != face && w.resid <= v.resid+slack && w.conf >= conflictMin && !outweighs(v, w) {
-			v.conf = math.Min(v.conf, conflictConf*r.m.Threshold)
-			v.doubt = "conflict:" + r.m.Classes[w.class].Face
+			r.doubt(&v, "conflict:"+r.m.Classes[w.class].Face)
 		}
 	}
 	return v

@@ -90,8 +90,7 @@ func (r *Reader) coverCheck(frame gocv.Mat, first, kept rect, v verdict) verdict
 		return v
 	}
 	if r.uncovered(frame, first, kept, v.class) > maxUncovered && v.resid > coverFit*r.m.classify(featureOf(r.q.patch(frame, first))).resid {
-		v.conf = math.Min(v.conf, conflictConf*r.m.Threshold)
-		v.doubt = "cover"
+		r.doubt(&v, "cover")
 	}
 	return v
 }

@@ -314,8 +314,7 @@ func (r *Reader) edgeCheck(frame gocv.Mat, v verdict) verdict {
 	w := r.classifyAt(frame, e)
 	r.tried = r.tried[:n] // (a check, not a try)
 	if w.conf >= r.m.Threshold && r.m.Classes[w.class].Face != r.m.Classes[v.class].Face && w.resid <= v.resid {
-		v.conf = math.Min(v.conf, conflictConf*r.m.Threshold)
-		v.doubt = "edges:" + r.m.Classes[w.class].Face
+		r.doubt(&v, "edges:"+r.m.Classes[w.class].Face)
 	}
 	return v
 }

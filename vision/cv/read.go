@@ -128,8 +128,7 @@ func (r *Reader) squareUp(frame gocv.Mat, rc rect, v verdict) (rect, verdict, lo
 		return rc, v, lk
 	}
 	if r.m.Classes[w.class].Face != r.m.Classes[v.class].Face && (coh < sureCoherence || w.resid > changeFit*v.resid) {
-		w.conf = math.Min(w.conf, conflictConf*r.m.Threshold)
-		w.doubt = "squareup"
+		r.doubt(&w, "squareup")
 	}
 	return alt, w, lk
 }
@@ -432,8 +431,7 @@ func (r *Reader) glareVeto(frame gocv.Mat, v verdict) verdict {
 	if !ok || !fits[0].explains() || fits[0].spot < 0 || r.m.Classes[fits[0].class].Face == face {
 		return v
 	}
-	v.conf = math.Min(v.conf, conflictConf*r.m.Threshold)
-	v.doubt = "glare:" + r.m.Classes[fits[0].class].Face
+	r.doubt(&v, "glare:"+r.m.Classes[fits[0].class].Face)
 	return v
 }
 

@@ -124,7 +124,8 @@ func (r *Reader) tooBright(v verdict, lum, ref float64) bool {
 	return lum > bodySlack*math.Exp(r.m.Colours[r.m.colOf[v.class]].Mean[2])*ref
 }
 
-// doubt leaves v unsure by the rule named why.
+// doubt leaves v unsure (conflictConf of the threshold at most) by the
+// rule named why.
 func (r *Reader) doubt(v *verdict, why string) {
 	v.conf = math.Min(v.conf, conflictConf*r.m.Threshold)
 	v.doubt = why
