@@ -22,14 +22,6 @@ const (
 	edgeTo   = 1.35
 )
 
-// edgeTurn is how far (radians, within ±π/4) the edges about the top face
-// placed at r run turned from r's sides, and how coherent they are (the
-// share of the edges' weight that agrees, 0..1: 1 when every edge runs
-// along one of two perpendicular directions).
-func (q *rectifier) edgeTurn(frame gocv.Mat, r rect) (turn, coherence float64) {
-	return edgeTurnOf(q.edgePatch(frame, r))
-}
-
 // edgePatch warps edgeSpan sides about the face placed at r into an
 // edgeSize² BGR patch (its x axis along r's W side), valid until the next
 // call.
@@ -39,11 +31,15 @@ func (q *rectifier) edgePatch(frame gocv.Mat, r rect) []byte {
 	return p
 }
 
-// edgeTurnOf reads the edge direction of an edge patch: each pixel's
-// gradient (summed over the colour channels, so that a die as bright as
-// its mat but of another colour shows its edges) votes for its direction
-// times four (a quarter turn apart is the same side) with its
-// strength, within the ring about the face's outline.
+// edgeTurnOf is how far (radians, within ±π/4) the edges about the top
+// face placed in an edge patch (edgePatch) run turned from its sides,
+// and how coherent they are (the share of the edges' weight that agrees,
+// 0..1: 1 when every edge runs along one of two perpendicular
+// directions). Each pixel's gradient (summed over the colour channels,
+// so that a die as bright as its mat but of another colour shows its
+// edges) votes for its direction times four (a quarter turn apart is the
+// same side) with its strength, within the ring about the face's
+// outline.
 func edgeTurnOf(p []byte) (turn, coherence float64) {
 	const n = edgeSize
 	var sx, sy, sw float64
@@ -97,14 +93,5 @@ func sobelAt(p []byte, i, stride int) (gx, gy float64) {
 	g, h, k := float64(p[down-3]), float64(p[down]), float64(p[down+3])
 	gx = c + 2*f + k - a - 2*d - g
 	gy = g + 2*h + k - a - 2*b - c
-	return gx, gy
-}
-
-// sobel is the Sobel gradient of channel ch of the n×n BGR patch p at an
-// inner pixel x, y.
-func sobel(p []byte, n, x, y, ch int) (gx, gy float64) {
-	at := func(dx, dy int) float64 { return float64(p[3*((y+dy)*n+x+dx)+ch]) }
-	gx = at(1, -1) + 2*at(1, 0) + at(1, 1) - at(-1, -1) - 2*at(-1, 0) - at(-1, 1)
-	gy = at(-1, 1) + 2*at(0, 1) + at(1, 1) - at(-1, -1) - 2*at(0, -1) - at(1, -1)
 	return gx, gy
 }

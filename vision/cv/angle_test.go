@@ -23,7 +23,7 @@ func TestEdgeTurnFindsTheFaceAngle(t *testing.T) {
 			off := float64((i*37+int(seed)*11)%71 - 35) // -35..35 degrees
 			r := rect{C: pt{float64(d.X), float64(d.Y)}, W: float64(d.Size), H: float64(d.Size),
 				Angle: (d.Angle + off) * math.Pi / 180}
-			turn, _ := q.edgeTurn(frame, r)
+			turn, _ := edgeTurnOf(q.edgePatch(frame, r))
 			errs = append(errs, angleErr90(placementOf(r).Angle+turn*180/math.Pi, d.Angle))
 		}
 	}

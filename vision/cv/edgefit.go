@@ -93,7 +93,7 @@ func edgesOf(p []byte, n int) []edgePix {
 		for x := 1; x < n-1; x++ {
 			var jxx, jxy, jyy float64
 			for ch := 0; ch < 3; ch++ {
-				gx, gy := sobel(p, n, x, y, ch)
+				gx, gy := sobelAt(p, 3*(y*n+x)+ch, 3*n)
 				jxx, jxy, jyy = jxx+gx*gx, jxy+gx*gy, jyy+gy*gy
 			}
 			l := (jxx+jyy)/2 + math.Sqrt(sq((jxx-jyy)/2)+jxy*jxy)

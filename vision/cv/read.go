@@ -102,7 +102,7 @@ func (r *Reader) lastTry(frame gocv.Mat, rc rect, v verdict) (rect, verdict) {
 
 // A top face whose edges run more than minTurn off its sides, with a
 // coherence of at least minCoherence, is read again turned along them (see
-// edgeTurn). A turned reading of another face is sure only when the edges
+// edgeTurnOf). A turned reading of another face is sure only when the edges
 // are at least sureCoherence coherent (an X turned by an eighth is a +,
 // and the edges of dark dice touching on a dark mat may point anywhere)
 // and it fits within changeFit of the first reading's residual.

@@ -13,7 +13,7 @@ import (
 // the first placement already).
 //
 // A die read surely at a placement its edges run at least maxEdgeTurn
-// off (edgeTurn, at least turnCoherence coherent) was read turned: a
+// off (edgeTurnOf, at least turnCoherence coherent) was read turned: a
 // numeral turned by an eighth may read as another (an X as a 4), and
 // neither the first placement's squaring up (squareUp) nor the retries
 // need have turned it back. It is read again turned along its edges
@@ -90,7 +90,7 @@ type look struct {
 
 // lookAt looks at the placement at through its edge patch: what
 // sureChecks needs, and how far the edges run turned off it and how
-// coherently (edgeTurn).
+// coherently (edgeTurnOf).
 func (r *Reader) lookAt(frame gocv.Mat, at rect) (lk look, turn, coh float64) {
 	p := r.q.edgePatch(frame, at)
 	turn, coh = edgeTurnOf(p)
