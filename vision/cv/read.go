@@ -575,6 +575,7 @@ type candidate struct {
 	v         verdict
 	tried     []verdict // the readings tried for a die left unsure (r.tried)
 	look      look      // what sureChecks needs, at the placement squareUp or sureChecks looked at
+	refitAt   rect      // the placement sureChecks refitted it at (refit; zero: none)
 }
 
 // dupDist: two dice whose top faces, where they were read, lie closer
