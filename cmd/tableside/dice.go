@@ -28,7 +28,7 @@ const diceUsage = `usage:
   tableside dice teach --out MODEL DIR        learn faces from DIR/<kind>/<face>/*.png|*.jpg
   tableside dice read --model MODEL [--json] IMAGE...
   tableside dice render --seed N --out DIR [--count K]
-  tableside dice bench [--seed N] [--frames K]`
+  tableside dice bench [--seed N] [--sets K] [--frames K]`
 
 // diceMain runs `tableside dice SUBCOMMAND ...`.
 func diceMain(args []string, stdout, stderr io.Writer) int {
@@ -152,15 +152,16 @@ func diceBench(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("dice bench", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	seed := fs.Uint64("seed", 1, "seed of the rendered teach and test sets")
+	sets := fs.Int("sets", 1, "bench this many sets, seeds N, N+1, ..., and report them together with 95% intervals")
 	frames := fs.Int("frames", 200, "test frames of 11 dice (200 → 2,200 dice)")
-	keep := fs.String("dir", "", "render into this directory and keep it (default: a temporary one)")
+	keep := fs.String("dir", "", "render into this directory and keep it (default: a temporary one; with --sets, a subdirectory seed-N each)")
 	errs := fs.Int("errors", 20, "list at most this many confident errors, misses and extra dice (and as many unsure dice, each with its best guess)")
 	reuse := fs.Bool("reuse", false, "--dir already holds the rendered set: teach and read it without rendering")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
-	if *frames < 1 || fs.NArg() > 0 || (*reuse && *keep == "") {
-		fmt.Fprintln(stderr, "usage: tableside dice bench [--seed N] [--frames K] [--dir DIR [--reuse]] [--errors E]")
+	if *frames < 1 || *sets < 1 || fs.NArg() > 0 || (*reuse && *keep == "") {
+		fmt.Fprintln(stderr, "usage: tableside dice bench [--seed N] [--sets K] [--frames K] [--dir DIR [--reuse]] [--errors E]")
 		return 2
 	}
 	dir := *keep
@@ -173,28 +174,128 @@ func diceBench(args []string, stdout, stderr io.Writer) int {
 		defer os.RemoveAll(tmp)
 		dir = tmp
 	}
-	if err := runBench(dir, *seed, *frames, *errs, *reuse, stdout); err != nil {
+	run := func() error { return runBench(dir, *seed, *frames, *errs, *reuse, stdout) }
+	if *sets > 1 {
+		run = func() error { return runBenchSets(dir, *seed, *sets, *frames, *errs, *reuse, stdout) }
+	}
+	if err := run(); err != nil {
 		fmt.Fprintf(stderr, "dice bench: %v\n", err)
 		return 1
 	}
 	return 0
 }
 
-// runBench renders, teaches, reads and reports.
+// runBench renders, teaches, reads and reports one set.
 func runBench(dir string, seed uint64, frames, maxErrs int, reuse bool, w io.Writer) error {
+	tally := cv.NewTally()
+	ms, ns, err := benchSet(dir, seed, frames, reuse, w, tally)
+	if err != nil {
+		return err
+	}
+	tally.Report(w)
+	reportTimes(w, ms, ns)
+	listUpTo(w, tally.Errors, maxErrs)
+	listUpTo(w, tally.Misreads, maxErrs)
+	return nil
+}
+
+// runBenchSets benches sets seeds seed, seed+1, ... (each in
+// dir/seed-N), a line each, then reports them together: the rates over
+// all their dice with 95% intervals, which say more of a set never seen
+// than any one set does.
+func runBenchSets(dir string, seed uint64, sets, frames, maxErrs int, reuse bool, w io.Writer) error {
+	total := cv.NewTally()
+	var ms, ns []float64
+	var errs, misreads []string
+	var below []string
+	for i := range sets {
+		s := seed + uint64(i)
+		tally := cv.NewTally()
+		fmt.Fprintf(w, "seed %d:\n", s)
+		m, n, err := benchSet(filepath.Join(dir, fmt.Sprintf("seed-%d", s)), s, frames, reuse, w, tally, total)
+		if err != nil {
+			return fmt.Errorf("seed %d: %w", s, err)
+		}
+		ms, ns = append(ms, m...), append(ns, n...)
+		fmt.Fprintf(w, "  %s\n", tally.Short())
+		if t := tally.MissedTargets(); len(t) > 0 {
+			below = append(below, fmt.Sprintf("seed %d (%s)", s, strings.Join(t, ", ")))
+		}
+		errs = append(errs, prefixed(fmt.Sprintf("seed %d ", s), tally.Errors)...)
+		misreads = append(misreads, prefixed(fmt.Sprintf("seed %d ", s), tally.Misreads)...)
+	}
+	fmt.Fprintf(w, "all %d sets (seeds %d to %d):\n", sets, seed, seed+uint64(sets)-1)
+	total.Report(w)
+	fmt.Fprintf(w, "over all %d sets:\n", sets)
+	total.ReportIntervals(w)
+	fmt.Fprintf(w, "sets meeting every accuracy target: %d of %d", sets-len(below), sets)
+	if len(below) > 0 {
+		fmt.Fprintf(w, "; short of a target: %s", strings.Join(below, "; "))
+	}
+	fmt.Fprintln(w)
+	reportTimes(w, ms, ns)
+	listUpTo(w, errs, maxErrs)
+	listUpTo(w, misreads, maxErrs)
+	return nil
+}
+
+// benchSet renders the set of seed into dir (unless reuse), teaches on
+// it, reads its test frames into every tally, and gives each frame's
+// read time (ms) and placements classified.
+func benchSet(dir string, seed uint64, frames int, reuse bool, w io.Writer, tallies ...*cv.Tally) (ms, ns []float64, err error) {
 	t0 := time.Now()
 	if !reuse {
 		sum, err := synth.WriteSetWith(dir, seed, synth.SetOptions{Count: frames})
 		if err != nil {
-			return err
+			return nil, nil, err
 		}
 		fmt.Fprintf(w, "rendered %d teach images (%d faces) and %d test frames (%d dice) in %.1f s\n",
 			sum.TeachImages, sum.Faces, sum.TestFrames, sum.TestDice, time.Since(t0).Seconds())
 	}
-	t0 = time.Now()
+	m, err := benchModel(dir, w)
+	if err != nil {
+		return nil, nil, err
+	}
+	r := cv.NewReader(m)
+	defer r.Close()
+	paths, _ := filepath.Glob(filepath.Join(dir, "test", "*.jpg"))
+	sort.Strings(paths)
+	if len(paths) > frames {
+		paths = paths[:frames]
+	}
+	prev := runtime.GOMAXPROCS(1)
+	defer runtime.GOMAXPROCS(prev)
+	for _, p := range paths {
+		tr, err := synth.LoadTruth(strings.TrimSuffix(p, filepath.Ext(p)) + ".json")
+		if err != nil {
+			return nil, nil, err
+		}
+		frame, err := cv.ReadImageFile(p)
+		if err != nil {
+			return nil, nil, err
+		}
+		rd, err := r.ReadMat(frame)
+		frame.Close()
+		if err != nil && !errors.Is(err, vision.ErrNoDice) {
+			return nil, nil, err
+		}
+		rd.Image = filepath.Base(p)
+		ms = append(ms, rd.Millis)
+		ns = append(ns, float64(r.Classifications()))
+		for _, t := range tallies {
+			t.AddPlaced(tr, rd, r.Placements())
+		}
+	}
+	return ms, ns, nil
+}
+
+// benchModel teaches on dir/teach, saves the model as dir/model.bin and
+// loads it back, reporting the time to teach and to load.
+func benchModel(dir string, w io.Writer) (*cv.Model, error) {
+	t0 := time.Now()
 	m, err := cv.Teach(filepath.Join(dir, "teach"))
 	if err != nil {
-		return err
+		return nil, err
 	}
 	teach := time.Since(t0)
 	for _, l := range m.LeftOut() {
@@ -204,64 +305,45 @@ func runBench(dir string, seed uint64, frames, maxErrs int, reuse bool, w io.Wri
 	// after (runs on one DIR at once do not read each other's model).
 	f, err := os.CreateTemp(dir, "model-*.bin")
 	if err != nil {
-		return err
+		return nil, err
 	}
 	f.Close()
 	model := f.Name()
 	defer os.Remove(model)
 	if err := m.Save(model); err != nil {
-		return err
+		return nil, err
 	}
 	t0 = time.Now()
 	if m, err = cv.Load(model); err != nil {
-		return err
+		return nil, err
 	}
 	load := time.Since(t0)
 	st, _ := os.Stat(model)
 	if err := os.Rename(model, filepath.Join(dir, "model.bin")); err != nil {
-		return err
+		return nil, err
 	}
 	fmt.Fprintf(w, "teach %.2f s; model %d bytes, load %.2f ms\n", teach.Seconds(), st.Size(), float64(load.Microseconds())/1000)
-	r := cv.NewReader(m)
-	defer r.Close()
-	paths, _ := filepath.Glob(filepath.Join(dir, "test", "*.jpg"))
-	sort.Strings(paths)
-	if len(paths) > frames {
-		paths = paths[:frames]
-	}
-	tally := cv.NewTally()
-	prev := runtime.GOMAXPROCS(1)
-	defer runtime.GOMAXPROCS(prev)
-	var ms, ns []float64
-	for _, p := range paths {
-		tr, err := synth.LoadTruth(strings.TrimSuffix(p, filepath.Ext(p)) + ".json")
-		if err != nil {
-			return err
-		}
-		frame, err := cv.ReadImageFile(p)
-		if err != nil {
-			return err
-		}
-		rd, err := r.ReadMat(frame)
-		frame.Close()
-		if err != nil && !errors.Is(err, vision.ErrNoDice) {
-			return err
-		}
-		rd.Image = filepath.Base(p)
-		ms = append(ms, rd.Millis)
-		ns = append(ns, float64(r.Classifications()))
-		tally.AddPlaced(tr, rd, r.Placements())
-	}
-	tally.Report(w)
+	return m, nil
+}
+
+// reportTimes writes the read times (ms) and placements classified (ns)
+// per frame: median, p95 and max.
+func reportTimes(w io.Writer, ms, ns []float64) {
 	sort.Float64s(ms)
 	fmt.Fprintf(w, "read time per %dx%d frame (one core, decoded frame): median %.1f ms, p95 %.1f ms, max %.1f ms\n",
 		1280, 720, benchPct(ms, 0.5), benchPct(ms, 0.95), benchPct(ms, 1))
 	sort.Float64s(ns)
 	fmt.Fprintf(w, "placements classified per frame (the read time's work, the same on every machine): median %.0f, p95 %.0f, max %.0f\n",
 		benchPct(ns, 0.5), benchPct(ns, 0.95), benchPct(ns, 1))
-	listUpTo(w, tally.Errors, maxErrs)
-	listUpTo(w, tally.Misreads, maxErrs)
-	return nil
+}
+
+// prefixed is lines, each after prefix.
+func prefixed(prefix string, lines []string) []string {
+	out := make([]string, len(lines))
+	for i, l := range lines {
+		out[i] = prefix + l
+	}
+	return out
 }
 
 // listUpTo writes at most max lines, and how many more there are.

@@ -277,3 +277,74 @@ func pctOf(v []float64, q float64) float64 {
 	sort.Float64s(s)
 	return s[int(q*float64(len(s)-1)+0.5)]
 }
+
+// The accuracy targets, for a bench of at least 2,000 dice:
+// correct faces, confident wrong faces and unsure dice.
+const (
+	TargetRightFace = 0.995
+	TargetWrongFace = 0.001
+	TargetUnsure    = 0.02
+)
+
+// Count is how many true dice had one of the outcomes.
+func (t *Tally) Count(outs ...string) int {
+	n := 0
+	for _, o := range outs {
+		n += t.Outcomes[o]
+	}
+	return n
+}
+
+// Short is the tally's accuracy on one line.
+func (t *Tally) Short() string {
+	return fmt.Sprintf("%d dice: correct faces %.2f%%, unsure %.2f%%, confident wrong face %.2f%% (%d), missed %.2f%%",
+		t.Dice, 100*t.RightFace(), 100*t.Rate(Unsure), 100*t.Rate(WrongFace), t.Outcomes[WrongFace], 100*t.Rate(Missed))
+}
+
+// MissedTargets names the accuracy targets the tally misses (none: nil).
+func (t *Tally) MissedTargets() []string {
+	var out []string
+	if t.RightFace() < TargetRightFace {
+		out = append(out, "correct faces")
+	}
+	if t.Rate(WrongFace) > TargetWrongFace {
+		out = append(out, "confident wrong faces")
+	}
+	if t.Rate(Unsure) > TargetUnsure {
+		out = append(out, "unsure")
+	}
+	return out
+}
+
+// ReportIntervals writes the tally's correct faces, confident wrong faces
+// and unsure dice with their 95% intervals (Wilson95): what the rates
+// over many sets say of a set never seen.
+func (t *Tally) ReportIntervals(w io.Writer) {
+	for _, r := range []struct {
+		name   string
+		k      int
+		target string
+	}{
+		{"correct faces", t.Count(Correct, LookAlike, WrongKind), fmt.Sprintf("≥ %.1f%%", 100*TargetRightFace)},
+		{"confident wrong face", t.Count(WrongFace), fmt.Sprintf("≤ %.1f%%", 100*TargetWrongFace)},
+		{"unsure", t.Count(Unsure), fmt.Sprintf("≤ %.0f%%", 100*TargetUnsure)},
+	} {
+		lo, hi := Wilson95(r.k, t.Dice)
+		fmt.Fprintf(w, "  %-21s %6d of %d, %.3f%% (95%% interval %.3f%% to %.3f%%; target %s)\n",
+			r.name, r.k, t.Dice, 100*float64(r.k)/math.Max(1, float64(t.Dice)), 100*lo, 100*hi, r.target)
+	}
+}
+
+// Wilson95 is the 95% Wilson score interval of the share k of n
+// (n = 0: nothing known, 0 to 1).
+func Wilson95(k, n int) (lo, hi float64) {
+	if n <= 0 {
+		return 0, 1
+	}
+	const z = 1.959964
+	nn, p := float64(n), float64(k)/float64(n)
+	d := 1 + z*z/nn
+	c := (p + z*z/(2*nn)) / d
+	h := z * math.Sqrt(p*(1-p)/nn+z*z/(4*nn*nn)) / d
+	return math.Max(0, c-h), math.Min(1, c+h)
+}
