@@ -37,15 +37,14 @@
 // face placed too small), half a step further when a size reads it
 // closer but not surely, and then without the kinds the frame has no
 // room left for. Last (before that reading by elimination, and after),
-// a die read surely but loosely is read again aligned to its templates
-// and centred on its glyph, and takes the sure reading there of another
-// face that fits far better (a Bank 3 on a black mat placed a fifth off
-// reads as a 5); a die read surely at a placement its edges run 20° or
-// more off is read again turned along them, and left unsure unless sure
-// there (a numeral read turned by an eighth: a Bank X is a +, read as a
-// 4); left unsure too is one read as a kind with light ink whose body is
-// far too bright for it beside the dice read surely with dark ink (see
-// surecheck.go).
+// a die read surely but loosely is read again centred on its glyph, and
+// takes the sure reading there of another face that fits far better (a
+// Bank 4 on a dark mat placed a fifth off reads as a 6); a die read
+// surely at a placement its edges run 20° or more off is read again
+// turned along them, and left unsure unless sure there (a numeral read
+// turned by an eighth: a Bank X is a +, read as a 4); left unsure too is
+// one read as a kind with light ink whose body is far too bright for it
+// beside the dice read surely with dark ink (see surecheck.go).
 //
 // Every result carries a confidence in [0,1]; a die whose confidence is
 // below the model's threshold (0.5) is reported Unsure with face "". The X

@@ -2,7 +2,6 @@ package cv
 
 import (
 	"math"
-	"slices"
 
 	"gocv.io/x/gocv"
 )
@@ -49,26 +48,24 @@ const (
 const bodySlack = 2.5
 
 // A die read surely but loosely (confidence under looseConf, its template
-// fitting worse than turnResid) may be placed off its face: a Bank 3 on
-// a black mat, its outline lost, placed a fifth of its side off reads as
-// a 5 or a 6. Aligned to its template, or to the nearest template of
-// another face (alignFace), or centred on its glyph (inkCentred), it is
-// read again (refit); a reading there of another face that is sure and
-// fits under refitGain of its residual is kept. Over 47 bench sets
-// (103,400 dice) this read 4 confident wrong faces right and changed no
-// other reading; no right face read surely so fits another face surely
-// under 0.85 of its residual (3 do under 1). On 12 sets first run after
-// it (seeds 2001 to 2012) it changed no reading. Each refit aligns up to
-// twice (about 1.3 ms each, on one core here): below looseConf 0.7
-// (rather than 0.75, which read the same) about 0.3 dice a frame are
-// refitted.
+// fitting worse than turnResid) may be placed off its face: a Bank 4 on
+// a dark mat, its outline lost, placed a fifth of its side off reads as
+// a 6. Centred on its glyph (inkCentred), it is read again (refit); a
+// reading there of another face that is sure and fits under refitGain of
+// its residual is kept. Over 47 bench sets (103,400 dice) this read 2
+// confident wrong faces right and changed no other reading; on 12 sets
+// first run after it (seeds 2001 to 2012) it changed none. Aligned to its
+// template and to the nearest template of another face as well
+// (alignFace), 2 more were read right, but each die refitted (about 0.3 a
+// frame) paid two alignments, about 1.3 ms each on one core here: left
+// out.
 const (
 	looseConf = 0.7
 	refitGain = 0.7
 )
 
-// sureChecks reads again each die read surely but loosely where its
-// glyph places it (looseConf, refit) and each read surely at a placement
+// sureChecks reads again each die read surely but loosely centred on its
+// glyph (looseConf, refit) and each read surely at a placement
 // turned off its edges (maxEdgeTurn, turnBack), and leaves unsure each
 // read surely as a kind with light ink whose body is too bright for that
 // kind (bodySlack) beside the brightest body of the dice read surely with
@@ -119,50 +116,25 @@ func (r *Reader) lookAt(frame gocv.Mat, at rect) (lk look, turn, coh float64) {
 	return look{at: at, lum: edgeRingLuminance(p), turned: math.Abs(turn) >= maxEdgeTurn && coh >= turnCoherence, turn: turn}, turn, coh
 }
 
-// refit reads die c, read surely but loosely, again aligned to its
-// template, to the nearest of another face, and centred on its glyph; the
-// first reading there of another face that is sure and fits far better
-// (refitGain) is kept. A die is refitted once at a placement, and not
-// read again where it reads the same (closeTo).
+// refit reads die c, read surely but loosely, again centred on its
+// glyph; the reading there, when it is of another face, sure and fits
+// far better (refitGain), is kept. A die is refitted once at a placement.
 func (r *Reader) refit(frame gocv.Mat, c *candidate) {
 	v := c.v
 	if v.conf >= looseConf || v.resid <= turnResid || v.tclass < 0 || c.refitAt == v.at {
 		return
 	}
 	c.refitAt = v.at
+	s, ok := r.inkCentred(frame, v.at, v, false)
+	if !ok || v.at.closeTo(s) {
+		return // (it reads as there)
+	}
 	n := len(r.tried)
-	defer func() { r.tried = r.tried[:n] }()
-	at := r.refitPlaces(frame, v)
-	face := r.m.Classes[v.class].Face
-	for i, s := range at {
-		if v.at.closeTo(s) || slices.ContainsFunc(at[:i], s.closeTo) {
-			continue // (it reads as there)
-		}
-		w := r.classifyAt(frame, s)
-		if w.conf >= r.m.Threshold && r.m.Classes[w.class].Face != face && w.resid < refitGain*v.resid {
-			c.v, c.refitAt = w, w.at
-			return
-		}
+	w := r.classifyAt(frame, s)
+	r.tried = r.tried[:n]
+	if w.conf >= r.m.Threshold && r.m.Classes[w.class].Face != r.m.Classes[v.class].Face && w.resid < refitGain*v.resid {
+		c.v, c.refitAt = w, w.at
 	}
-}
-
-// refitPlaces are where refit reads v again: its face aligned to its
-// template and to the nearest template of another face, and centred on
-// its glyph (those that fit).
-func (r *Reader) refitPlaces(frame gocv.Mat, v verdict) []rect {
-	var at []rect
-	for _, t := range [][2]int{{v.tclass, v.trot}, {v.nclass, v.nrot}} {
-		if t[0] < 0 {
-			continue
-		}
-		if s, ok := r.alignFace(frame, v.at, t[0], t[1]); ok {
-			at = append(at, s)
-		}
-	}
-	if s, ok := r.inkCentred(frame, v.at, v, false); ok {
-		at = append(at, s)
-	}
-	return at
 }
 
 // turnBack reads die c, read surely at a placement its edges run turned

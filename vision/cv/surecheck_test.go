@@ -131,15 +131,15 @@ func (r *Reader) readAsTruth(t *testing.T, truth synth.Truth, bank4 int) []candi
 }
 
 // A die read surely but loosely at a placement off its face is read again
-// aligned to its templates and centred on its glyph, and the sure reading
-// there of another face that fits far better is kept (sureChecks,
-// looseConf, refit). Frames where a Bank die so placed read as another
-// numeral (`tableside dice bench --seed N`): seed 1001 frame 49 (a 4 read
-// as a 6), seed 1003 frame 116 (a 3 as a 5), seed 1006 frames 127 and 183
-// (3s as 6s), seed 113 frame 49 (a 4 as a 6). Every die of these frames
-// is read placed at its true face and shifted by a tenth to a fifth of
-// its side each way: most of the readings sure and wrong are read right
-// again, and no reading sure and right is read wrong.
+// centred on its glyph, and the sure reading there of another face that
+// fits far better is kept (sureChecks, looseConf, refit). Frames where a
+// Bank die so placed read as another numeral (`tableside dice bench
+// --seed N`): seed 1001 frame 49 (a 4 read as a 6), seed 1003 frame 116
+// (a 3 as a 5), seed 1006 frames 127 and 183 (3s as 6s), seed 113 frame
+// 49 (a 4 as a 6). Every die of these frames is read placed at its true
+// face and shifted by a tenth to a fifth of its side each way: most of
+// the readings sure and wrong are read right again (7 of 9), and no
+// reading sure and right is read wrong.
 func TestRefitReadsAgainADieReadSurelyOffItsFace(t *testing.T) {
 	r := NewReader(model(t))
 	defer r.Close()
