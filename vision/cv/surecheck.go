@@ -65,10 +65,10 @@ const (
 )
 
 // sureChecks reads again each die read surely but loosely centred on its
-// glyph (looseConf, refit) and each read surely at a placement
-// turned off its edges (maxEdgeTurn, turnBack), and leaves unsure each
-// read surely as a kind with light ink whose body is too bright for that
-// kind (bodySlack) beside the brightest body of the dice read surely with
+// glyph (looseConf, refit) and each read surely at a placement turned off
+// its edges (maxEdgeTurn, turnBack), and leaves unsure each read surely
+// as a kind with light ink whose body is too bright for that kind
+// (bodySlack) beside the brightest body of the dice read surely with
 // dark ink.
 func (r *Reader) sureChecks(frame gocv.Mat) {
 	for i := range r.cands {
