@@ -244,7 +244,11 @@ func runBenchSets(dir string, seed uint64, sets, frames, maxErrs int, reuse bool
 // read time (ms) and placements classified.
 func benchSet(dir string, seed uint64, frames int, reuse bool, w io.Writer, tallies ...*cv.Tally) (ms, ns []float64, err error) {
 	t0 := time.Now()
-	if !reuse {
+	if reuse {
+		if _, err := os.Stat(filepath.Join(dir, "test")); err != nil {
+			return nil, nil, fmt.Errorf("%s holds no rendered set (run once without --reuse to render it): %w", dir, err)
+		}
+	} else {
 		sum, err := synth.WriteSetWith(dir, seed, synth.SetOptions{Count: frames})
 		if err != nil {
 			return nil, nil, err

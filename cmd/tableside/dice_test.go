@@ -43,3 +43,14 @@ func TestDiceBenchUsage(t *testing.T) {
 		}
 	}
 }
+
+// TestDiceBenchReuseWithoutSet: --reuse on a directory that holds no
+// rendered set says so, and how to render it.
+func TestDiceBenchReuseWithoutSet(t *testing.T) {
+	dir := t.TempDir()
+	var out, errOut bytes.Buffer
+	code := diceMain([]string{"bench", "--seed", "5", "--sets", "2", "--reuse", "--dir", dir}, &out, &errOut)
+	if code != 1 || !strings.Contains(errOut.String(), "seed-5 holds no rendered set (run once without --reuse to render it)") {
+		t.Errorf("exit %d, %q", code, errOut.String())
+	}
+}
