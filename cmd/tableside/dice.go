@@ -174,11 +174,13 @@ func diceBench(args []string, stdout, stderr io.Writer) int {
 		defer os.RemoveAll(tmp)
 		dir = tmp
 	}
-	run := func() error { return runBench(dir, *seed, *frames, *errs, *reuse, stdout) }
+	var err error
 	if *sets > 1 {
-		run = func() error { return runBenchSets(dir, *seed, *sets, *frames, *errs, *reuse, stdout) }
+		err = runBenchSets(dir, *seed, *sets, *frames, *errs, *reuse, stdout)
+	} else {
+		err = runBench(dir, *seed, *frames, *errs, *reuse, stdout)
 	}
-	if err := run(); err != nil {
+	if err != nil {
 		fmt.Fprintf(stderr, "dice bench: %v\n", err)
 		return 1
 	}

@@ -1024,6 +1024,15 @@ func (r *Reader) classifyAt(frame gocv.Mat, rc rect) verdict {
 	return v
 }
 
+// checkAt is classifyAt for a check: the reading is not kept among the
+// die's tries.
+func (r *Reader) checkAt(frame gocv.Mat, rc rect) verdict {
+	n := len(r.tried)
+	v := r.classifyAt(frame, rc)
+	r.tried = r.tried[:n]
+	return v
+}
+
 // deglaredSure: a face read with its glare taken out is sure at this
 // many times the threshold.
 const deglaredSure = 1.2

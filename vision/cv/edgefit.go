@@ -310,9 +310,7 @@ func (r *Reader) edgeCheck(frame gocv.Mat, v verdict) verdict {
 	if !ok {
 		return v
 	}
-	n := len(r.tried)
-	w := r.classifyAt(frame, e)
-	r.tried = r.tried[:n] // (a check, not a try)
+	w := r.checkAt(frame, e)
 	if w.conf >= r.m.Threshold && r.m.Classes[w.class].Face != r.m.Classes[v.class].Face && w.resid <= v.resid {
 		r.doubt(&v, "edges:"+r.m.Classes[w.class].Face)
 	}

@@ -210,8 +210,15 @@ func (t *Tally) Rate(out string) float64 {
 // the "correct faces" (a look-alike X die given its twin's kind,
 // or any die given a wrong kind, still shows the right face).
 func (t *Tally) RightFace() float64 {
-	return t.Rate(Correct) + t.Rate(LookAlike) + t.Rate(WrongKind)
+	s := 0.0
+	for _, o := range rightFaces {
+		s += t.Rate(o)
+	}
+	return s
 }
+
+// rightFaces are the outcomes that show the right face surely (RightFace).
+var rightFaces = []string{Correct, LookAlike, WrongKind}
 
 // Report writes the tally as a readable table.
 func (t *Tally) Report(w io.Writer) {
@@ -238,7 +245,7 @@ func (t *Tally) Report(w io.Writer) {
 			return 100 * float64(s) / n
 		}
 		fmt.Fprintf(w, "%-28s %6d %7.2f%% %7.2f%% %7.2f%% %7.2f%% %8.2f%% %7.2f%%\n", c, m["n"],
-			pc(Correct, LookAlike, WrongKind), pc(Correct), pc(Unsure), pc(WrongFace), pc(WrongKind), pc(Missed))
+			pc(rightFaces...), pc(Correct), pc(Unsure), pc(WrongFace), pc(WrongKind), pc(Missed))
 	}
 	t.reportPlacement(w)
 }
@@ -325,7 +332,7 @@ func (t *Tally) ReportIntervals(w io.Writer) {
 		k      int
 		target string
 	}{
-		{"correct faces", t.Count(Correct, LookAlike, WrongKind), fmt.Sprintf("≥ %.1f%%", 100*TargetRightFace)},
+		{"correct faces", t.Count(rightFaces...), fmt.Sprintf("≥ %.1f%%", 100*TargetRightFace)},
 		{"confident wrong face", t.Count(WrongFace), fmt.Sprintf("≤ %.1f%%", 100*TargetWrongFace)},
 		{"unsure", t.Count(Unsure), fmt.Sprintf("≤ %.0f%%", 100*TargetUnsure)},
 	} {

@@ -129,9 +129,7 @@ func (r *Reader) refit(frame gocv.Mat, c *candidate) {
 	if !ok || v.at.closeTo(s) {
 		return // (it reads as there)
 	}
-	n := len(r.tried)
-	w := r.classifyAt(frame, s)
-	r.tried = r.tried[:n]
+	w := r.checkAt(frame, s)
 	if w.conf >= r.m.Threshold && r.m.Classes[w.class].Face != r.m.Classes[v.class].Face && w.resid < refitGain*v.resid {
 		c.v, c.refitAt = w, w.at
 	}
@@ -142,9 +140,7 @@ func (r *Reader) refit(frame gocv.Mat, c *candidate) {
 func (r *Reader) turnBack(frame gocv.Mat, c *candidate) {
 	alt := c.v.at
 	alt.Angle += c.look.turn
-	n := len(r.tried)
-	w := r.classifyAt(frame, alt)
-	r.tried = r.tried[:n]
+	w := r.checkAt(frame, alt)
 	if w.conf >= r.m.Threshold {
 		if lk, _, _ := r.lookAt(frame, w.at); !lk.turned {
 			c.v, c.look = w, lk
@@ -176,12 +172,10 @@ func (r *Reader) doubt(v *verdict, why string) {
 // as a classified patch's ring: mostly body).
 func edgeRingLuminance(p []byte) float64 {
 	var h [766]int32
-	n := 0
 	for _, i := range edgeFaceRing {
 		h[int(p[i])+int(p[i+1])+int(p[i+2])]++
-		n++
 	}
-	return histMedian(h[:], n)
+	return histMedian(h[:], len(edgeFaceRing))
 }
 
 // edgeFaceRing lists the byte offsets in an edge patch of the face's
