@@ -117,12 +117,12 @@ const (
 // they run well off rc's sides; the placement its best class fits better
 // is kept. It also gives what sureChecks needs of rc (lookAt).
 func (r *Reader) squareUp(frame gocv.Mat, rc rect, v verdict) (rect, verdict, look) {
-	lk, turn, coh := r.lookAt(frame, rc)
-	if math.Abs(turn) < minTurn || coh < minCoherence {
+	lk, coh := r.lookAt(frame, rc)
+	if math.Abs(lk.turn) < minTurn || coh < minCoherence {
 		return rc, v, lk
 	}
 	alt := rc
-	alt.Angle += turn
+	alt.Angle += lk.turn
 	w := r.classifyDie(frame, alt, nil)
 	if !fitsBetter(w, v) {
 		return rc, v, lk

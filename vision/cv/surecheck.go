@@ -78,7 +78,7 @@ func (r *Reader) sureChecks(frame gocv.Mat) {
 		}
 		r.refit(frame, c)
 		if c.look.at != c.v.at {
-			c.look, _, _ = r.lookAt(frame, c.v.at)
+			c.look, _ = r.lookAt(frame, c.v.at)
 		}
 		if c.look.turned {
 			r.turnBack(frame, c)
@@ -108,12 +108,11 @@ type look struct {
 }
 
 // lookAt looks at the placement at through its edge patch: what
-// sureChecks needs, and how far the edges run turned off it and how
-// coherently (edgeTurnOf).
-func (r *Reader) lookAt(frame gocv.Mat, at rect) (lk look, turn, coh float64) {
+// sureChecks needs, and how coherently the edges run (edgeTurnOf).
+func (r *Reader) lookAt(frame gocv.Mat, at rect) (lk look, coh float64) {
 	p := r.q.edgePatch(frame, at)
-	turn, coh = edgeTurnOf(p)
-	return look{at: at, lum: edgeRingLuminance(p), turned: math.Abs(turn) >= maxEdgeTurn && coh >= turnCoherence, turn: turn}, turn, coh
+	turn, coh := edgeTurnOf(p)
+	return look{at: at, lum: edgeRingLuminance(p), turned: math.Abs(turn) >= maxEdgeTurn && coh >= turnCoherence, turn: turn}, coh
 }
 
 // refit reads die c, read surely but loosely, again centred on its
@@ -142,7 +141,7 @@ func (r *Reader) turnBack(frame gocv.Mat, c *candidate) {
 	alt.Angle += c.look.turn
 	w := r.checkAt(frame, alt)
 	if w.conf >= r.m.Threshold {
-		if lk, _, _ := r.lookAt(frame, w.at); !lk.turned {
+		if lk, _ := r.lookAt(frame, w.at); !lk.turned {
 			c.v, c.look = w, lk
 			return
 		}
