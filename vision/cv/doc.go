@@ -42,7 +42,10 @@
 // Bank 4 on a dark mat placed a fifth off reads as a 6); a die read
 // surely at a placement its edges run 20° or more off is read again
 // turned along them, and left unsure unless sure there (a numeral read
-// turned by an eighth: a Bank X is a +, read as a 4); left unsure too is
+// turned by an eighth: a Bank X is a +, read as a 4); one whose edges run
+// 15° or more off but too faintly to doubt it by (a dark die on a dark
+// mat) takes the reading turned along them when that is sure, of another
+// face, and fits better; left unsure too is
 // one read as a kind with light ink whose body is far too bright for it
 // beside the dice read surely with dark ink (see surecheck.go).
 //

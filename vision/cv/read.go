@@ -117,8 +117,8 @@ const (
 // they run well off rc's sides; the placement its best class fits better
 // is kept. It also gives what sureChecks needs of rc (lookAt).
 func (r *Reader) squareUp(frame gocv.Mat, rc rect, v verdict) (rect, verdict, look) {
-	lk, coh := r.lookAt(frame, rc)
-	if math.Abs(lk.turn) < minTurn || coh < minCoherence {
+	lk := r.lookAt(frame, rc)
+	if math.Abs(lk.turn) < minTurn || lk.coh < minCoherence {
 		return rc, v, lk
 	}
 	alt := rc
@@ -127,7 +127,7 @@ func (r *Reader) squareUp(frame gocv.Mat, rc rect, v verdict) (rect, verdict, lo
 	if !fitsBetter(w, v) {
 		return rc, v, lk
 	}
-	if r.m.Classes[w.class].Face != r.m.Classes[v.class].Face && (coh < sureCoherence || w.resid > changeFit*v.resid) {
+	if r.m.Classes[w.class].Face != r.m.Classes[v.class].Face && (lk.coh < sureCoherence || w.resid > changeFit*v.resid) {
 		r.doubt(&w, "squareup")
 	}
 	return alt, w, lk

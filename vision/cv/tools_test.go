@@ -47,7 +47,7 @@ func TestDiag(t *testing.T) {
 	lines := []string{"frame\ttruth\tgot\tok\tconf\tfit\tface\ttmpl\tkind\tmarginr\tkm\tresid\trim\tglare\tgshare\ttry\tside\tmedside\ttruesize\tcond\tcause\tangerr\tdoubt\tcerr0\tcerr\trc\teturn\tecoh\tbodyL"}
 	eachMatchedDie(t, r, dir, func(name string, tr synth.Truth, d synth.DieTruth, c candidate, med float64, frame gocv.Mat) {
 		v, cl := c.v, m.Classes[c.v.class]
-		lk, coh := r.lookAt(frame, v.at)
+		lk := r.lookAt(frame, v.at)
 		ok, cause := 0, ""
 		if cl.Face == d.Face {
 			ok = 1
@@ -58,7 +58,7 @@ func TestDiag(t *testing.T) {
 		}
 		lines = append(lines, fmt.Sprintf("%s\t%s/%s\t%s/%s\t%d\t%.3f\t%.3f\t%.3f\t%.3f\t%.3f\t%.3f\t%.3f\t%.4f\t%.2f\t%v\t%.3f\t%d\t%.1f\t%.1f\t%d\t%s\t%s\t%.1f\t%s\t%.3f\t%.3f\t%.1f,%.1f,%.1f,%.1f\t%.1f\t%.2f\t%.0f",
 			name, d.Kind, d.Face, cl.Kind, cl.Face, ok, v.conf, v.fit, v.faceEv, v.tmplEv, v.kindEv, v.margin/m.Margin, v.kindMargin, v.resid, v.rim, v.glare, v.glareShare, v.try, c.rc.side(), med, d.Size, strings.Join(conditions(tr, d), ","), cause, angleErr90(placementOf(v.at).Angle, d.Angle), v.doubt,
-			math.Hypot(c.rc.C.X-float64(d.X), c.rc.C.Y-float64(d.Y))/float64(d.Size), math.Hypot(v.at.C.X-float64(d.X), v.at.C.Y-float64(d.Y))/float64(d.Size), c.rc.C.X, c.rc.C.Y, c.rc.side(), c.rc.Angle*180/math.Pi, lk.turn*180/math.Pi, coh, lk.lum))
+			math.Hypot(c.rc.C.X-float64(d.X), c.rc.C.Y-float64(d.Y))/float64(d.Size), math.Hypot(v.at.C.X-float64(d.X), v.at.C.Y-float64(d.Y))/float64(d.Size), c.rc.C.X, c.rc.C.Y, c.rc.side(), c.rc.Angle*180/math.Pi, lk.turn*180/math.Pi, lk.coh, lk.lum))
 	})
 	t.Logf("causes of the unsure and wrong dice: %v", causes)
 	if out != "" {
