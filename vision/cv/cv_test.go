@@ -848,3 +848,41 @@ func TestTeachLeavesOutAnImageWithoutOneDie(t *testing.T) {
 		t.Errorf("err = %v with one other image, want found 2 dice", err)
 	}
 }
+
+// A face taught from one image while it had three or more (the others
+// look unlike it: placed off the face, their ink flipped) is told of:
+// Model.LeftOut lists each other image, with what to do. Seed 3008's
+// Trick mechanical face (`tableside dice bench --seed 3008`, whose
+// mechanical dice were all read unsure) is the one face so taught among
+// its 47, and the Bank faces of the test set are none.
+func TestTeachTellsOfAFaceTaughtFromOneImage(t *testing.T) {
+	dir := t.TempDir()
+	if _, err := synth.WriteSetWith(dir, 3008, synth.SetOptions{Count: -1}); err != nil {
+		t.Fatal(err)
+	}
+	for _, kind := range synth.Kinds {
+		if kind != vision.KindTrick {
+			os.RemoveAll(filepath.Join(dir, "teach", kind))
+		}
+	}
+	m, err := Teach(filepath.Join(dir, "teach"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	l := m.LeftOut()
+	if len(l) != 4 {
+		t.Fatalf("left out %q, want the 4 other images of trick/mechanical", l)
+	}
+	for _, s := range l {
+		if !strings.Contains(s, filepath.Join("trick", "mechanical")) || !strings.Contains(s, "take the face's images again") {
+			t.Errorf("left out %q, want an image of trick/mechanical and what to do", s)
+		}
+	}
+	bank, err := Teach(teachDir(t, vision.KindBank))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if l := bank.LeftOut(); len(l) != 0 {
+		t.Errorf("bank faces: left out %q, want none", l)
+	}
+}

@@ -60,7 +60,8 @@ type Model struct {
 
 // LeftOut lists the teaching images Teach left out, each with why: an
 // image in which not exactly one die was found, when its face had enough
-// others.
+// others, and the other images of a face taught from one image of three
+// or more (alone).
 func (m *Model) LeftOut() []string { return m.leftOut }
 
 // Class is one taught face of one kind of die.
@@ -222,8 +223,9 @@ var colourFloor = [numCol]float64{0.03, 0.03, 0.08}
 // buildClass averages the aligned examples of one face. The reference is
 // the example most like the others (a blurred or badly found example is
 // not); examples far from the mean (a bad find) are left out of it.
-// It returns, per example, the quarter turns that align it.
-func buildClass(kind, face string, fs []feature) (Class, []int) {
+// It returns, per example, the quarter turns that align it and whether
+// the mean keeps it.
+func buildClass(kind, face string, fs []feature) (Class, []int, []bool) {
 	c := Class{Kind: kind, Face: face, Examples: len(fs)}
 	ref := medoid(fs)
 	aligned := make([][]float32, len(fs))
@@ -236,7 +238,7 @@ func buildClass(kind, face string, fs []feature) (Class, []int) {
 		keep[k] = ssd(a, ref) <= outlierSSD*patchSize*patchSize
 	}
 	c.Shape = meanOf(aligned, keep)
-	return c, turns
+	return c, turns, keep
 }
 
 // kindColour is the robust colour of a kind's taught examples (body
