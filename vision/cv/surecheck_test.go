@@ -1,6 +1,7 @@
 package cv
 
 import (
+	"fmt"
 	"math"
 	"path/filepath"
 	"slices"
@@ -156,18 +157,8 @@ func TestRefitReadsAgainADieReadSurelyOffItsFace(t *testing.T) {
 				if cd.v.conf < r.m.Threshold {
 					continue
 				}
-				was := r.m.Classes[cd.v.class].Face == d.Face
-				r.refit(frame, &cd)
-				is := r.m.Classes[cd.v.class].Face == d.Face
-				switch {
-				case was && !is:
-					t.Errorf("seed %d frame %d: %s/%s read right at %v, refitted as %s", c.seed, c.frame, d.Kind, d.Face, at, r.m.Classes[cd.v.class].Face)
-				case !was:
-					wrong++
-					if is {
-						fixed++
-					}
-				}
+				w, f := r.rereadTally(t, d, &cd, func(cd *candidate) { r.refit(frame, cd) }, fmt.Sprintf("seed %d frame %d at %v", c.seed, c.frame, at))
+				wrong, fixed = wrong+w, fixed+f
 			}
 		}
 	}
@@ -175,6 +166,25 @@ func TestRefitReadsAgainADieReadSurelyOffItsFace(t *testing.T) {
 	if wrong == 0 || 4*fixed < 3*wrong {
 		t.Errorf("%d readings sure and wrong, %d refitted right", wrong, fixed)
 	}
+}
+
+// rereadTally reads cd, a sure reading of die d placed as where tells,
+// again by reread: a right reading read wrong fails the test; wrong is 1
+// when it was wrong, and fixed 1 when it is then right.
+func (r *Reader) rereadTally(t *testing.T, d synth.DieTruth, cd *candidate, reread func(*candidate), where string) (wrong, fixed int) {
+	t.Helper()
+	was := r.m.Classes[cd.v.class].Face == d.Face
+	reread(cd)
+	is := r.m.Classes[cd.v.class].Face == d.Face
+	switch {
+	case was && !is:
+		t.Errorf("%s: %s/%s read right, read again as %s", where, d.Kind, d.Face, r.m.Classes[cd.v.class].Face)
+	case !was && is:
+		return 1, 1
+	case !was:
+		return 1, 0
+	}
+	return 0, 0
 }
 
 // shiftedPlaces is die d's true placement, and it shifted by a tenth, a
@@ -220,18 +230,8 @@ func TestWeakTurnReadsAgainADieReadSurelyTurnedOffItsEdges(t *testing.T) {
 					continue
 				}
 				weak++
-				was := r.m.Classes[cd.v.class].Face == d.Face
-				r.turnIfBetter(frame, &cd)
-				is := r.m.Classes[cd.v.class].Face == d.Face
-				switch {
-				case was && !is:
-					t.Errorf("seed %d frame %d: %s/%s read right turned %v°, turned back as %s", c.seed, c.frame, d.Kind, d.Face, turn, r.m.Classes[cd.v.class].Face)
-				case !was:
-					wrong++
-					if is {
-						fixed++
-					}
-				}
+				w, f := r.rereadTally(t, d, &cd, func(cd *candidate) { r.turnIfBetter(frame, cd) }, fmt.Sprintf("seed %d frame %d turned %v°", c.seed, c.frame, turn))
+				wrong, fixed = wrong+w, fixed+f
 			}
 		}
 	}
