@@ -122,20 +122,26 @@ func teachKind(q *rectifier, dir, kind string) ([]taughtClass, KindColour, []str
 	var all, teachCols [][numCol]float64
 	var left []string
 	for _, face := range faces {
-		exs, c, turns, l, err := learnFace(q, filepath.Join(dir, face), kind, face)
+		exs, l, err := teachFace(q, filepath.Join(dir, face), kind+"/"+face)
 		if err != nil {
 			return nil, KindColour{}, nil, err
 		}
 		left = append(left, l...)
+		fs := make([]feature, len(exs))
+		for i, e := range exs {
+			fs[i] = e.f
+		}
+		c, turns, keep := buildClass(kind, face, fs)
+		left = append(left, alone(kind+"/"+face, exs, keep)...)
 		tc := taughtClass{Class: c}
 		for i, e := range exs {
 			tc.train = append(tc.train, turned(e.train, turns[i])...)
 			tc.valid = append(tc.valid, turned(e.valid, turns[i])...)
 		}
 		out = append(out, tc)
-		for _, e := range exs {
-			teachCols = append(teachCols, e.f.col)
-			all = append(all, e.f.col)
+		for i, e := range exs {
+			teachCols = append(teachCols, fs[i].col)
+			all = append(all, fs[i].col)
 			for _, v := range e.train {
 				all = append(all, v.col)
 			}
@@ -177,63 +183,21 @@ type teachExample struct {
 	train, valid []variant
 }
 
-// learnFace learns face of kind from its folder dir: its examples, its
-// class, per example the quarter turns that align it, and the images
-// left out, each with why. A face taught from one image of three or more
-// (taughtAlone) is learnt again with its images' dice placed as the
-// reader places a frame's dice (a square of the die's size: teachImage),
-// and that is kept when its class keeps more of them.
-func learnFace(q *rectifier, dir, kind, face string) ([]teachExample, Class, []int, []string, error) {
-	name := kind + "/" + face
-	exs, left, err := teachFace(q, dir, name, false)
-	if err != nil {
-		return nil, Class{}, nil, nil, err
-	}
-	c, turns, keep := buildClass(kind, face, featuresOf(exs))
-	if !taughtAlone(keep) {
-		return exs, c, turns, left, nil
-	}
-	if exs2, left2, err := teachFace(q, dir, name, true); err == nil {
-		c2, turns2, keep2 := buildClass(kind, face, featuresOf(exs2))
-		if countKept(keep2) > countKept(keep) {
-			return exs2, c2, turns2, append(left2, alone(name, exs2, keep2)...), nil
-		}
-	}
-	return exs, c, turns, append(left, alone(name, exs, keep)...), nil
-}
-
-// featuresOf is the features of examples exs.
-func featuresOf(exs []teachExample) []feature {
-	fs := make([]feature, len(exs))
-	for i, e := range exs {
-		fs[i] = e.f
-	}
-	return fs
-}
-
-// countKept is how many examples a class keeps (keep).
-func countKept(keep []bool) int {
-	n := 0
+// alone tells of a face (its examples exs, those its class keeps) taught
+// from one image while it had three or more: the others look unlike it
+// and unlike each other, so the face's template is that one image's,
+// however it was found (seed 3008's Trick mechanical face: three of its
+// five images placed off the face, their ink flipped, and one of them
+// kept; its dice were all read unsure). It lists the images left out,
+// each with why and what to do.
+func alone(name string, exs []teachExample, keep []bool) []string {
+	kept := 0
 	for _, k := range keep {
 		if k {
-			n++
+			kept++
 		}
 	}
-	return n
-}
-
-// taughtAlone says whether a class keeps one example (keep) of three or
-// more: the others look unlike it and unlike each other, so the face's
-// template is that one image's, however it was found.
-func taughtAlone(keep []bool) bool { return len(keep) >= 3 && countKept(keep) == 1 }
-
-// alone tells of a face (its examples exs, those its class keeps) taught
-// from one image while it had three or more (taughtAlone; seed 3008's
-// Trick mechanical face: three of its five images placed off the face,
-// their ink flipped, and one of them kept; its dice were all read
-// unsure). It lists the images left out, each with why and what to do.
-func alone(name string, exs []teachExample, keep []bool) []string {
-	if !taughtAlone(keep) {
+	if len(exs) < 3 || kept != 1 {
 		return nil
 	}
 	var out []string
@@ -245,12 +209,11 @@ func alone(name string, exs []teachExample, keep []bool) []string {
 	return out
 }
 
-// teachFace learns one face from its folder's images (square: see
-// teachImage). An image in which
+// teachFace learns one face from its folder's images. An image in which
 // not exactly one die is found (a black die on a black mat shows only its
 // glyph, in pieces) is left out while at least minTeachImages others show
 // theirs; the left-out images are returned, each with why.
-func teachFace(q *rectifier, dir, name string, square bool) ([]teachExample, []string, error) {
+func teachFace(q *rectifier, dir, name string) ([]teachExample, []string, error) {
 	es, err := os.ReadDir(dir)
 	if err != nil {
 		return nil, nil, fmt.Errorf("%w: %w", errTeach, err)
@@ -271,7 +234,7 @@ func teachFace(q *rectifier, dir, name string, square bool) ([]teachExample, []s
 	var left []string
 	var firstLeft error
 	for i, f := range files {
-		ft, ok, err := teachImage(q, f, seedOf(name, i), square)
+		ft, ok, err := teachImage(q, f, seedOf(name, i))
 		var n notOneDie
 		switch {
 		case errors.As(err, &n):
@@ -311,12 +274,8 @@ func (e notOneDie) Error() string {
 }
 
 // teachImage reads the one die of a teaching image; ok tells whether its
-// top face was found. The face is placed where its top face was found
-// (refine), or, square, as the reader places a frame's dice (refineAll).
-// Square placements make worse templates over the bench sets (47 sets:
-// 106 confident wrong faces against 74), so they are kept for a face
-// taught from one image (learnFace).
-func teachImage(q *rectifier, path string, seed uint64, square bool) (ex teachExample, ok bool, err error) {
+// top face was found.
+func teachImage(q *rectifier, path string, seed uint64) (ex teachExample, ok bool, err error) {
 	frame, err := ReadImageFile(path)
 	if err != nil {
 		return teachExample{}, false, fmt.Errorf("%w: %w", errTeach, err)
@@ -339,11 +298,6 @@ func teachImage(q *rectifier, path string, seed uint64, square bool) (ex teachEx
 		return teachExample{}, false, fmt.Errorf("%w: %w", errTeach, notOneDie{path, len(solid)})
 	}
 	r, ok := q.refine(frame, solid[0].r)
-	if square {
-		one := []found{solid[0]}
-		q.refineAll(frame, one)
-		r = one[0].r
-	}
 	ex.path = path
 	ex.f = featureOf(q.patch(frame, r))
 	rng := rand.New(rand.NewPCG(seed, 1))
