@@ -886,3 +886,28 @@ func TestTeachTellsOfAFaceTaughtFromOneImage(t *testing.T) {
 		t.Errorf("bank faces: left out %q, want none", l)
 	}
 }
+
+// The images of a face taught from one image of three or more are named
+// (alone), each with what to do; a face whose class keeps two or more of
+// its images, or that had two, is not told of.
+func TestAloneNamesTheOtherImagesOfAFaceTaughtFromOne(t *testing.T) {
+	exs := []teachExample{{path: "a.png"}, {path: "b.png"}, {path: "c.png"}}
+	for _, c := range []struct {
+		keep []bool
+		want []string
+	}{
+		{[]bool{false, true, false}, []string{"a.png", "c.png"}},
+		{[]bool{true, true, false}, nil},
+		{[]bool{true, false}, nil},
+	} {
+		got := alone("trick/mechanical", exs[:len(c.keep)], c.keep)
+		if len(got) != len(c.want) {
+			t.Fatalf("keep %v: %q, want %v named", c.keep, got, c.want)
+		}
+		for i, w := range c.want {
+			if !strings.HasPrefix(got[i], w+": ") || !strings.Contains(got[i], "take the face's images again") {
+				t.Errorf("keep %v: %q, want %s named with what to do", c.keep, got[i], w)
+			}
+		}
+	}
+}
