@@ -45,9 +45,9 @@
 // turned by an eighth: a Bank X is a +, read as a 4); one whose edges run
 // 15° or more off but too faintly to doubt it by (a dark die on a dark
 // mat) takes the reading turned along them when that is sure, of another
-// face, and fits better; left unsure too is
-// one read as a kind with light ink whose body is far too bright for it
-// beside the dice read surely with dark ink (see surecheck.go).
+// face, and fits better; left unsure too is one read as a kind with
+// light ink whose body is far too bright for it beside the dice read
+// surely with dark ink (see surecheck.go).
 //
 // Every result carries a confidence in [0,1]; a die whose confidence is
 // below the model's threshold (0.5) is reported Unsure with face "". The X
