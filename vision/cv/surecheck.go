@@ -158,10 +158,17 @@ func (r *Reader) refit(frame gocv.Mat, c *candidate) {
 	if !ok || v.at.closeTo(s) {
 		return // (it reads as there)
 	}
-	w := r.checkAt(frame, s)
-	if w.conf >= r.m.Threshold && r.m.Classes[w.class].Face != r.m.Classes[v.class].Face && w.resid < refitGain*v.resid {
+	if w := r.checkAt(frame, s); r.takesOver(w, v, refitGain) {
 		c.v, c.refitAt = w, w.at
 	}
+}
+
+// takesOver says whether w, a sure reading's check at another placement,
+// replaces the reading v: it is sure, of another face, and leaves under
+// gain of v's residual unexplained (refit, turnIfBetter; fitsFarBetter
+// is the retries' own, which also weighs the ink's polarity).
+func (r *Reader) takesOver(w, v verdict, gain float64) bool {
+	return w.conf >= r.m.Threshold && r.m.Classes[w.class].Face != r.m.Classes[v.class].Face && w.resid < gain*v.resid
 }
 
 // turnBack reads die c, read surely at a placement its edges run turned
@@ -185,8 +192,7 @@ func (r *Reader) turnBack(frame gocv.Mat, c *candidate) {
 func (r *Reader) turnIfBetter(frame gocv.Mat, c *candidate) {
 	alt := c.v.at
 	alt.Angle += c.look.turn
-	w := r.checkAt(frame, alt)
-	if w.conf >= r.m.Threshold && r.m.Classes[w.class].Face != r.m.Classes[c.v.class].Face && w.resid < c.v.resid {
+	if w := r.checkAt(frame, alt); r.takesOver(w, c.v, 1) {
 		c.v, c.look = w, r.lookAt(frame, w.at)
 	}
 }

@@ -186,10 +186,10 @@ type teachExample struct {
 // alone tells of a face (its examples exs, those its class keeps) taught
 // from one image while it had three or more: none of the others lies
 // within outlierSSD of it (the medoid), so the face's template is that
-// one image's, however it was found (seed 3008's Trick mechanical face: three of its
-// five images placed off the face, their ink flipped, and one of them
-// kept; its dice were all read unsure). It lists the images left out,
-// each with why and what to do.
+// one image's, however it was found (seed 3008's Trick mechanical face:
+// three of its five images placed off the face, their ink flipped, and
+// one of them kept; its dice were all read unsure). It lists the images
+// left out, each with why and what to do.
 func alone(name string, exs []teachExample, keep []bool) []string {
 	kept := 0
 	for _, k := range keep {
