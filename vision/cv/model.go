@@ -220,22 +220,21 @@ var errTeach = errors.New("cv: teach")
 // colourFloor is the smallest spread a colour feature is given.
 var colourFloor = [numCol]float64{0.03, 0.03, 0.08}
 
-// buildClass averages the aligned examples of one face. The reference is
-// the example most like the others (a blurred or badly found example is
-// not); examples far from the mean (a bad find) are left out of it.
-// It returns, per example, the quarter turns that align it and whether
-// the mean keeps it.
-func buildClass(kind, face string, fs []feature) (Class, []int, []bool) {
+// buildClass averages the aligned examples of one face (fs; square
+// tells which were found square: squareFound). The reference is the
+// example most like the others (reference); examples far from it (a
+// bad find) are left out of the mean. It returns, per example, the
+// quarter turns that align it and whether the mean keeps it.
+func buildClass(kind, face string, fs []feature, square []bool) (Class, []int, []bool) {
 	c := Class{Kind: kind, Face: face, Examples: len(fs)}
-	ref := medoid(fs)
+	d := inkDistances(fs)
+	r := reference(d, square)
 	aligned := make([][]float32, len(fs))
 	turns := make([]int, len(fs))
-	for k, f := range fs {
-		aligned[k], turns[k] = alignTo(f, ref)
-	}
 	keep := make([]bool, len(fs))
-	for k, a := range aligned {
-		keep[k] = ssd(a, ref) <= outlierSSD*patchSize*patchSize
+	for k, f := range fs {
+		aligned[k], turns[k] = alignTo(f, fs[r].ink)
+		keep[k] = k == r || d[k][r] <= outlierSSD
 	}
 	c.Shape = meanOf(aligned, keep)
 	return c, turns, keep
@@ -273,30 +272,95 @@ func alignTo(f feature, ref []float32) ([]float32, int) {
 }
 
 // outlierSSD: a taught example farther than this (mean square per pixel)
-// from its face's medoid (a badly found face) is left out.
+// from its face's reference (a badly found face) is left out.
 const outlierSSD = 0.05
 
-// medoid is the example ink map with the smallest summed (best-rotation)
-// distance to the others.
-func medoid(fs []feature) []float32 {
-	best, bv := 0, math.Inf(1)
+// inkDistances is the distance of each example's ink map to each other's
+// at its best quarter turn, per pixel.
+func inkDistances(fs []feature) [][]float64 {
+	d := make([][]float64, len(fs))
 	for i, f := range fs {
+		d[i] = make([]float64, len(fs))
 		rs := rotations(f.ink)
-		var s float64
 		for j, g := range fs {
-			if i != j {
-				d := math.Inf(1)
-				for _, r := range rs {
-					d = math.Min(d, ssd(r, g.ink))
-				}
-				s += d
+			if i == j {
+				continue
+			}
+			d[i][j] = math.Inf(1)
+			for _, r := range rs {
+				d[i][j] = math.Min(d[i][j], ssd(r, g.ink)/(patchSize*patchSize))
 			}
 		}
-		if s < bv {
+	}
+	return d
+}
+
+// reference is the example a face is taught from (distances d between
+// examples; square: see buildClass): the medoid, nearest all others. When
+// none of two or more others lies near the medoid (within outlierSSD),
+// it is the square example most others lie near, if any do. Seed 3008's
+// Trick mechanical face: its medoid, image 003, was placed off the face
+// and lay between the others, near none; images 001 and 004, found
+// square, lie near each other. A pair found not square may agree on the
+// same wrong placement (seed 53's Theater 14: two images placed on the
+// glyph alone), so it does not replace the medoid.
+func reference(d [][]float64, square []bool) int {
+	m := medoid(d)
+	if len(d) < 3 || nearOf(d, m) > 0 {
+		return m
+	}
+	if s := mostNear(d, square); s >= 0 && nearOf(d, s) > 0 {
+		return s
+	}
+	return m
+}
+
+// medoid is the example with the smallest summed distance to the others
+// (distances d).
+func medoid(d [][]float64) int {
+	best, bv := 0, math.Inf(1)
+	for i := range d {
+		if s := sum(d[i]); s < bv {
 			best, bv = i, s
 		}
 	}
-	return fs[best].ink
+	return best
+}
+
+// mostNear is the example among those in that most others lie near
+// (within outlierSSD), and of those the one with the smallest summed
+// distance to the others; -1 when in holds none.
+func mostNear(d [][]float64, in []bool) int {
+	best, bn, bv := -1, -1, math.Inf(1)
+	for i := range d {
+		if !in[i] {
+			continue
+		}
+		if n, s := nearOf(d, i), sum(d[i]); n > bn || n == bn && s < bv {
+			best, bn, bv = i, n, s
+		}
+	}
+	return best
+}
+
+// sum is the sum of xs.
+func sum(xs []float64) float64 {
+	s := 0.0
+	for _, x := range xs {
+		s += x
+	}
+	return s
+}
+
+// nearOf is how many other examples lie within outlierSSD of example i.
+func nearOf(d [][]float64, i int) int {
+	n := 0
+	for j, x := range d[i] {
+		if j != i && x <= outlierSSD {
+			n++
+		}
+	}
+	return n
 }
 
 // meanOf is the mean of the vectors kept (all when keep is nil or keeps none).
