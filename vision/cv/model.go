@@ -276,20 +276,21 @@ func alignTo(f feature, ref []float32) ([]float32, int) {
 const outlierSSD = 0.05
 
 // inkDistances is the distance of each example's ink map to each other's
-// at its best quarter turn, per pixel.
+// at its best quarter turn, per pixel (symmetric: turning one map is
+// turning the other back).
 func inkDistances(fs []feature) [][]float64 {
 	d := make([][]float64, len(fs))
-	for i, f := range fs {
+	for i := range fs {
 		d[i] = make([]float64, len(fs))
+	}
+	for i, f := range fs {
 		rs := rotations(f.ink)
-		for j, g := range fs {
-			if i == j {
-				continue
-			}
+		for j := i + 1; j < len(fs); j++ {
 			d[i][j] = math.Inf(1)
 			for _, r := range rs {
-				d[i][j] = math.Min(d[i][j], ssd(r, g.ink)/(patchSize*patchSize))
+				d[i][j] = math.Min(d[i][j], ssd(r, fs[j].ink)/(patchSize*patchSize))
 			}
+			d[j][i] = d[i][j]
 		}
 	}
 	return d
@@ -365,7 +366,7 @@ func nearOf(d [][]float64, i int) int {
 
 // meanOf is the mean of the vectors kept (all when keep is nil or keeps none).
 func meanOf(vs [][]float32, keep []bool) []float32 {
-	sum := make([]float32, len(vs[0]))
+	total := make([]float32, len(vs[0]))
 	n := 0
 	for k, v := range vs {
 		if keep != nil && !keep[k] {
@@ -373,16 +374,16 @@ func meanOf(vs [][]float32, keep []bool) []float32 {
 		}
 		n++
 		for i, x := range v {
-			sum[i] += x
+			total[i] += x
 		}
 	}
 	if n == 0 {
 		return meanOf(vs, nil)
 	}
-	for i := range sum {
-		sum[i] /= float32(n)
+	for i := range total {
+		total[i] /= float32(n)
 	}
-	return sum
+	return total
 }
 
 // findTwins marks classes of the same face and different kinds whose art
