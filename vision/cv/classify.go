@@ -956,6 +956,12 @@ var glyphAngles = []float64{15, 30, 45, 60, 75}
 // reads another face leaves the face unsure (see classifyDie: a numeral
 // turned by an eighth may look like another).
 func (r *Reader) bestAngle(frame gocv.Mat, rc rect) (rect, []verdict) {
+	best, _, tried := r.angleFit(frame, rc)
+	return best, tried
+}
+
+// angleFit is bestAngle, with the best reading.
+func (r *Reader) angleFit(frame gocv.Mat, rc rect) (rect, verdict, []verdict) {
 	best := rc
 	v := r.m.classify(featureOf(r.q.patch(frame, rc)))
 	tried := []verdict{v}
@@ -968,8 +974,48 @@ func (r *Reader) bestAngle(frame gocv.Mat, rc rect) (rect, []verdict) {
 			best, v = s, w
 		}
 	}
+	return best, v, tried
+}
+
+// glyphPlaced is bestAngle for a die found by its glyph alone, placed at
+// rc in its blob b; top is the top face found in b on its own (zero when
+// none was). Such a blob has its glyph's angle, not the die's (a
+// numeral's strokes, an X's arms), and the placement keeps it. So the die
+// is turned from top too (a square of rc's side), unless that
+// is where rc lies; with no top face, the placement follows body colour
+// that may be a neighbour's or a shadow's, and the die is turned from b's
+// centre too, where that lies blobOff of a side or more from rc's. The
+// placement that fits best is kept; the readings at every placement
+// tried are given too (one of another face fitting about as well leaves
+// the die unsure: classifyDie).
+func (r *Reader) glyphPlaced(frame gocv.Mat, rc, b, top rect) (rect, []verdict) {
+	starts := []rect{rc}
+	if c := rc; top.W == 0 && math.Hypot(b.C.X-rc.C.X, b.C.Y-rc.C.Y) >= blobOff*rc.side() {
+		c.C = b.C
+		starts = append(starts, c)
+	}
+	if top.W > 0 {
+		t := top
+		t.W, t.H = rc.W, rc.H
+		if !slices.ContainsFunc(starts, t.closeTo) {
+			starts = append(starts, t)
+		}
+	}
+	var best rect
+	var v verdict
+	var tried []verdict
+	for i, s := range starts {
+		p, w, more := r.angleFit(frame, s)
+		if i == 0 || w.resid < v.resid {
+			best, v = p, w
+		}
+		tried = append(tried, more...)
+	}
 	return best, tried
 }
+
+// blobOff: see glyphPlaced (sides).
+const blobOff = 0.05
 
 // classifyAt classifies the face placed at rc, and keeps the reading
 // among the die's tries (a placement among them is not read again). A

@@ -20,6 +20,7 @@ type found struct {
 	r     rect
 	solid bool // found by its body, not only by its glyph
 	big   bool // cut out of a blob of more than maxDice dice's area (a heap's parts: mostly inkless)
+	top   rect // the top face found in the blob on its own (refineShape; zero: none)
 }
 
 // maxDice: dice touch in twos and threes, seldom in larger heaps; a

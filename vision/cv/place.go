@@ -601,6 +601,9 @@ func (q *rectifier) refineAll(frame gocv.Mat, fs []found) {
 	q.sizeAt = size
 	for i := range fs {
 		s := size(fs[i].r.C.X, fs[i].r.C.Y)
+		if ok[i] {
+			fs[i].top = fs[i].r // (glyphPlaced)
+		}
 		fs[i].r = q.placeSquare(blobs[i], views[i], fs[i].r, s)
 	}
 	if k, dir := squashOf(shapes); len(shapes) >= minSquashDice && k < maxSquash {

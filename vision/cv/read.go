@@ -684,7 +684,7 @@ func (r *Reader) read(frame gocv.Mat) (vision.Reading, error) {
 		r.tried, r.centred = r.tried[:0], r.centred[:0]
 		rc, turned := f.r, []verdict(nil)
 		if !f.solid {
-			rc, turned = r.bestAngle(frame, rc)
+			rc, turned = r.glyphPlaced(frame, rc, r.blobs[i], f.top)
 		}
 		v := r.classifyDie(frame, rc, turned)
 		var lk look
