@@ -981,13 +981,13 @@ func (r *Reader) angleFit(frame gocv.Mat, rc rect) (rect, verdict, []verdict) {
 // rc in its blob b; top is the top face found in b on its own (zero when
 // none was). Such a blob has its glyph's angle, not the die's (a
 // numeral's strokes, an X's arms), and the placement keeps it. So the die
-// is turned from top too (a square of rc's side), unless that
-// is where rc lies; with no top face, the placement follows body colour
-// that may be a neighbour's or a shadow's, and the die is turned from b's
-// centre too, where that lies blobOff of a side or more from rc's. The
-// placement that fits best is kept; the readings at every placement
-// tried are given too (one of another face fitting about as well leaves
-// the die unsure: classifyDie).
+// is turned from top too (a square of rc's side), unless that is where
+// rc lies; with no top face, the placement follows body colour that may
+// be a neighbour's or a shadow's, and the die is turned from b's centre
+// too, where that lies blobOff of a side or more from rc's. The placement
+// that fits best is kept; the readings at every placement tried are
+// given too (one of another face fitting about as well leaves the die
+// unsure: classifyDie).
 func (r *Reader) glyphPlaced(frame gocv.Mat, rc, b, top rect) (rect, []verdict) {
 	starts := []rect{rc}
 	if c := rc; top.W == 0 && math.Hypot(b.C.X-rc.C.X, b.C.Y-rc.C.Y) >= blobOff*rc.side() {
