@@ -938,21 +938,25 @@ func TestTeachTellsOfAFaceTaughtFromOneImage(t *testing.T) {
 
 // The reference a face is taught from (reference): the medoid, unless
 // it lies near none of two or more others; then the square example most
-// others lie near, if any do. Ink maps of one grey level (distance: the
-// square of the difference): two alike at 0, one at 0.35 nearest all and
-// near none, two far.
+// others lie near, if any do; only examples found whole are candidates
+// when any are. Ink maps of one grey level (distance: the square of the
+// difference): two alike at 0, one at 0.35 nearest all and near none,
+// two far.
 func TestReferenceIsTheMedoidOrTheSquareExampleOthersLieNear(t *testing.T) {
 	for _, c := range []struct {
-		name   string
-		levels []float32
-		square []bool
-		want   float32
+		name          string
+		levels        []float32
+		square, whole []bool
+		want          float32
 	}{
-		{"medoid near others", []float32{0.2, 0, 0.1, 0.1}, []bool{true, false, false, false}, 0.1},
-		{"alone: two square alike", []float32{0.35, 0, 0.6, 0, 1}, []bool{false, true, false, true, false}, 0},
-		{"alone: the alike not square (seed 53 theater/14)", []float32{0.35, 0, 0.6, 0, 1}, []bool{true, false, true, false, true}, 0.35},
-		{"alone: none alike", []float32{0, 0.4, 0.8}, []bool{true, true, true}, 0.4},
-		{"two images", []float32{1, 0}, []bool{false, true}, 1},
+		{"medoid near others", []float32{0.2, 0, 0.1, 0.1}, []bool{true, false, false, false}, nil, 0.1},
+		{"alone: two square alike", []float32{0.35, 0, 0.6, 0, 1}, []bool{false, true, false, true, false}, nil, 0},
+		{"alone: the alike not square (seed 53 theater/14)", []float32{0.35, 0, 0.6, 0, 1}, []bool{true, false, true, false, true}, nil, 0.35},
+		{"alone: none alike", []float32{0, 0.4, 0.8}, []bool{true, true, true}, nil, 0.4},
+		{"two images", []float32{1, 0}, []bool{false, true}, nil, 1},
+		{"the medoid not whole", []float32{0.2, 0, 0.1, 0.1}, []bool{true, true, true, true}, []bool{true, true, false, false}, 0.2},
+		{"alone: the alike not whole (seed 5005 theater/13)", []float32{0.35, 0, 0.6, 0, 1}, []bool{true, true, true, true, true}, []bool{true, false, true, false, true}, 0.35},
+		{"none whole", []float32{0.2, 0, 0.1, 0.1}, []bool{true, false, false, false}, []bool{false, false, false, false}, 0.1},
 	} {
 		fs := make([]feature, len(c.levels))
 		for i, v := range c.levels {
@@ -962,7 +966,7 @@ func TestReferenceIsTheMedoidOrTheSquareExampleOthersLieNear(t *testing.T) {
 			}
 			fs[i] = feature{ink: ink}
 		}
-		if got := c.levels[reference(inkDistances(fs), c.square)]; got != c.want {
+		if got := c.levels[reference(inkDistances(fs), c.square, c.whole)]; got != c.want {
 			t.Errorf("%s: reference %v, want %v", c.name, got, c.want)
 		}
 	}

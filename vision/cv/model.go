@@ -9,6 +9,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 	"sync/atomic"
@@ -220,15 +221,16 @@ var errTeach = errors.New("cv: teach")
 // colourFloor is the smallest spread a colour feature is given.
 var colourFloor = [numCol]float64{0.03, 0.03, 0.08}
 
-// buildClass averages the aligned examples of one face (fs; square
-// tells which were found square: squareFound). The reference is the
-// example most like the others (reference); examples far from it (a
-// bad find) are left out of the mean. It returns, per example, the
-// quarter turns that align it and whether the mean keeps it.
-func buildClass(kind, face string, fs []feature, square []bool) (Class, []int, []bool) {
+// buildClass averages the aligned examples of one face (fs; square and
+// whole tell which were found square, squareFound, and whole,
+// minTopShare). The reference is the example most like the others
+// (reference); examples far from it (a bad find) are left out of the
+// mean. It returns, per example, the quarter turns that align it and
+// whether the mean keeps it.
+func buildClass(kind, face string, fs []feature, square, whole []bool) (Class, []int, []bool) {
 	c := Class{Kind: kind, Face: face, Examples: len(fs)}
 	d := inkDistances(fs)
-	r := reference(d, square)
+	r := reference(d, square, whole)
 	aligned := make([][]float32, len(fs))
 	turns := make([]int, len(fs))
 	keep := make([]bool, len(fs))
@@ -304,23 +306,36 @@ func inkDistances(fs []feature) [][]float64 {
 // and lay between the others, near none; images 001 and 004, found
 // square, lie near each other. A pair found not square may agree on the
 // same wrong placement (seed 53's Theater 14: two images placed on the
-// glyph alone), so it does not replace the medoid.
-func reference(d [][]float64, square []bool) int {
-	m := medoid(d)
+// glyph alone), so it does not replace the medoid. Only examples found
+// whole are candidates, when any are (whole nil: all are): two found on
+// a frame of the glyph may agree too (seed 5005's Theater 13).
+func reference(d [][]float64, square, whole []bool) int {
+	in := whole
+	if !slices.Contains(in, true) {
+		in = nil
+	}
+	m := medoid(d, in)
 	if len(d) < 3 || nearOf(d, m) > 0 {
 		return m
 	}
-	if s := mostNear(d, square); s >= 0 && nearOf(d, s) > 0 {
+	sq := slices.Clone(square)
+	for i := range sq {
+		sq[i] = sq[i] && (in == nil || in[i])
+	}
+	if s := mostNear(d, sq); s >= 0 && nearOf(d, s) > 0 {
 		return s
 	}
 	return m
 }
 
-// medoid is the example with the smallest summed distance to the others
-// (distances d).
-func medoid(d [][]float64) int {
+// medoid is the example among those in (nil: all) with the smallest
+// summed distance to the others (distances d).
+func medoid(d [][]float64, in []bool) int {
 	best, bv := 0, math.Inf(1)
 	for i := range d {
+		if in != nil && !in[i] {
+			continue
+		}
 		if s := sum(d[i]); s < bv {
 			best, bv = i, s
 		}

@@ -109,8 +109,7 @@ func WriteSetWith(dir string, seed uint64, so SetOptions) (SetSummary, error) {
 				s := mix(seed, uint64(sum.Faces), uint64(j))
 				kind, face, path := kind, face, filepath.Join(fdir, fmt.Sprintf("%03d.png", j))
 				jobs = append(jobs, func() (int, error) {
-					o := teachOptions(rand.New(rand.NewPCG(s, 1)), so.TeachW, so.TeachH)
-					img, _, err := Single(s, kind, face, o)
+					img, err := teachImage(s, kind, face, so.TeachW, so.TeachH)
 					if err != nil {
 						return 0, err
 					}
@@ -136,6 +135,28 @@ func WriteSetWith(dir string, seed uint64, so SetOptions) (SetSummary, error) {
 	dice, err := runJobs(jobs, so.MaxWorkers)
 	sum.TestDice = dice
 	return sum, err
+}
+
+// TeachImage is teach image j (w×h) of kind's face in the set made from
+// seed, as WriteSetWith writes it (teach/KIND/FACE/NNN.png). Tests read
+// one teach image without writing the set.
+func TeachImage(seed uint64, kind, face string, j, w, h int) (image.Image, error) {
+	n := 0
+	for _, k := range Kinds {
+		for _, f := range Faces(k) {
+			n++
+			if k == kind && f == face {
+				return teachImage(mix(seed, uint64(n), uint64(j)), kind, face, w, h)
+			}
+		}
+	}
+	return nil, fmt.Errorf("synth: no face %s/%s", kind, face)
+}
+
+// teachImage renders the teach image of seed s.
+func teachImage(s uint64, kind, face string, w, h int) (image.Image, error) {
+	img, _, err := Single(s, kind, face, teachOptions(rand.New(rand.NewPCG(s, 1)), w, h))
+	return img, err
 }
 
 // writeTestFrame renders test frame i and writes NAME.jpg and NAME.json.

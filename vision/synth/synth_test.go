@@ -546,3 +546,29 @@ func TestFrame_AngleMatchesGlyph(t *testing.T) {
 		}
 	}
 }
+
+// TeachImage renders the teach image WriteSetWith writes.
+func TestTeachImageIsTheSetsTeachImage(t *testing.T) {
+	dir := t.TempDir()
+	if _, err := WriteSetWith(dir, 5005, SetOptions{PerFace: 2, Count: -1, TeachW: 160, TeachH: 120}); err != nil {
+		t.Fatal(err)
+	}
+	img, err := TeachImage(5005, "setup-theater", "13", 1, 160, 120)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var buf bytes.Buffer
+	if err := (&png.Encoder{CompressionLevel: png.BestSpeed}).Encode(&buf, img); err != nil {
+		t.Fatal(err)
+	}
+	want, err := os.ReadFile(filepath.Join(dir, "teach", "setup-theater", "13", "001.png"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(buf.Bytes(), want) {
+		t.Error("TeachImage differs from the set's 001.png")
+	}
+	if _, err := TeachImage(5005, "setup-theater", "99", 0, 160, 120); err == nil {
+		t.Error("no error for a face that is not one")
+	}
+}
