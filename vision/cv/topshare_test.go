@@ -2,8 +2,6 @@ package cv
 
 import (
 	"fmt"
-	"image/png"
-	"os"
 	"path/filepath"
 	"testing"
 
@@ -59,13 +57,6 @@ func theaterImage(t *testing.T, dir string, j int) string {
 		t.Fatal(err)
 	}
 	path := filepath.Join(dir, fmt.Sprintf("%03d.png", j))
-	f, err := os.Create(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	if err := png.Encode(f, img); err != nil {
-		t.Fatal(err)
-	}
+	writePNG(t, path, img)
 	return path
 }
