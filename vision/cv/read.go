@@ -1,6 +1,7 @@
 package cv
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"image"
@@ -307,6 +308,30 @@ const (
 	frameSizeDice = 3
 	sizeSame      = 0.04
 )
+
+// overfull leaves unsure, of the dice read surely as one kind (not one
+// of several twins) beyond the dice of that kind one frame holds
+// (kindCount), those read least surely: one of them is another die (a
+// black Dark Alley die under glare read as a Bank 4 beside both Bank
+// dice). byElimination then reads them again without that kind.
+func (r *Reader) overfull() {
+	byKind := make([][]int, len(r.m.Colours)) // candidates read surely, by kind
+	for i, c := range r.cands {
+		if k := r.m.colOf[c.v.class]; k >= 0 && c.v.conf >= r.m.Threshold && len(c.v.alts) == 0 {
+			byKind[k] = append(byKind[k], i)
+		}
+	}
+	for k, is := range byKind {
+		n := r.kindCount(r.m.Colours[k].Kind)
+		if len(is) <= n {
+			continue
+		}
+		slices.SortStableFunc(is, func(a, b int) int { return cmp.Compare(r.cands[b].v.conf, r.cands[a].v.conf) })
+		for _, i := range is[n:] {
+			r.doubt(&r.cands[i].v, "overfull")
+		}
+	}
+}
 
 // fullKinds marks the kinds (by index in Colours) of which used (by the
 // same index) holds as many dice as a frame holds (kindCount).
@@ -715,6 +740,7 @@ func (r *Reader) read(frame gocv.Mat) (vision.Reading, error) {
 	r.secondLook(frame)
 	r.atFrameSize(frame)
 	r.sureChecks(frame)
+	r.overfull()
 	r.byElimination(frame)
 	r.sureChecks(frame)
 	dice := make([]vision.Die, 0, len(r.cands))
