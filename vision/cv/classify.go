@@ -990,16 +990,16 @@ func (r *Reader) angleFit(frame gocv.Mat, rc rect) (rect, verdict, []verdict) {
 // unsure: classifyDie).
 func (r *Reader) glyphPlaced(frame gocv.Mat, rc, b, top rect) (rect, []verdict) {
 	starts := []rect{rc}
-	if c := rc; top.W == 0 && math.Hypot(b.C.X-rc.C.X, b.C.Y-rc.C.Y) >= blobOff*rc.side() {
-		c.C = b.C
-		starts = append(starts, c)
-	}
 	if top.W > 0 {
 		t := top
 		t.W, t.H = rc.W, rc.H
-		if !slices.ContainsFunc(starts, t.closeTo) {
+		if !t.closeTo(rc) {
 			starts = append(starts, t)
 		}
+	} else if math.Hypot(b.C.X-rc.C.X, b.C.Y-rc.C.Y) >= blobOff*rc.side() {
+		c := rc
+		c.C = b.C
+		starts = append(starts, c)
 	}
 	var best rect
 	var v verdict

@@ -587,6 +587,9 @@ func (q *rectifier) refineAll(frame gocv.Mat, fs []found) {
 		views[i] = q.view(frame, fs[i].r)
 		var sh [3]float64
 		fs[i].r, sh, ok[i] = q.refineShape(fs[i].r, views[i])
+		if ok[i] {
+			fs[i].top = fs[i].r // (glyphPlaced)
+		}
 		// A top face told from the mat by brightness is not measured as
 		// the others are: it does not move the frame's size and shape.
 		if ok[i] && !views[i].dark {
@@ -601,9 +604,6 @@ func (q *rectifier) refineAll(frame gocv.Mat, fs []found) {
 	q.sizeAt = size
 	for i := range fs {
 		s := size(fs[i].r.C.X, fs[i].r.C.Y)
-		if ok[i] {
-			fs[i].top = fs[i].r // (glyphPlaced)
-		}
 		fs[i].r = q.placeSquare(blobs[i], views[i], fs[i].r, s)
 	}
 	if k, dir := squashOf(shapes); len(shapes) >= minSquashDice && k < maxSquash {

@@ -143,10 +143,8 @@ func (r *Reader) squareUp(frame gocv.Mat, rc rect, v verdict) (rect, verdict, lo
 // as it was. Dice read surely so fill their kind in turn.
 func (r *Reader) byElimination(frame gocv.Mat) {
 	used := make([]int, len(r.m.Colours))
-	for _, c := range r.cands {
-		if c.v.conf >= r.m.Threshold && len(c.v.alts) == 0 {
-			used[r.m.colOf[c.v.class]]++
-		}
+	for k, is := range r.sureByKind() {
+		used[k] = len(is)
 	}
 	m := r.m
 	defer func() { r.m = m }()
@@ -315,13 +313,7 @@ const (
 // black Dark Alley die under glare read as a Bank 4 beside both Bank
 // dice). byElimination then reads them again without that kind.
 func (r *Reader) overfull() {
-	byKind := make([][]int, len(r.m.Colours)) // candidates read surely, by kind
-	for i, c := range r.cands {
-		if k := r.m.colOf[c.v.class]; k >= 0 && c.v.conf >= r.m.Threshold && len(c.v.alts) == 0 {
-			byKind[k] = append(byKind[k], i)
-		}
-	}
-	for k, is := range byKind {
+	for k, is := range r.sureByKind() {
 		n := r.kindCount(r.m.Colours[k].Kind)
 		if len(is) <= n {
 			continue
@@ -331,6 +323,18 @@ func (r *Reader) overfull() {
 			r.doubt(&r.cands[i].v, "overfull")
 		}
 	}
+}
+
+// sureByKind lists, by kind (its index in Colours), the candidates read
+// surely as that kind and not as one of several twins.
+func (r *Reader) sureByKind() [][]int {
+	byKind := make([][]int, len(r.m.Colours))
+	for i, c := range r.cands {
+		if k := r.m.colOf[c.v.class]; k >= 0 && c.v.conf >= r.m.Threshold && len(c.v.alts) == 0 {
+			byKind[k] = append(byKind[k], i)
+		}
+	}
+	return byKind
 }
 
 // fullKinds marks the kinds (by index in Colours) of which used (by the
