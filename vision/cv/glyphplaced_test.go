@@ -6,6 +6,7 @@ import (
 
 	"gocv.io/x/gocv"
 
+	"tableside/vision"
 	"tableside/vision/synth"
 )
 
@@ -90,6 +91,18 @@ func angleOff(r rect, d synth.DieTruth) float64 {
 // its face.
 func readRightly(t *testing.T, frame gocv.Mat, d synth.DieTruth) {
 	t.Helper()
+	g, ok := readDieOf(t, frame, d)
+	if !ok {
+		t.Errorf("%s/%s not read", d.Kind, d.Face)
+	} else if g.Unsure || g.Kind != d.Kind || g.Face != d.Face {
+		t.Errorf("%s/%s read %s/%s (unsure %v, confidence %.2f)", d.Kind, d.Face, g.Kind, g.Face, g.Unsure, g.Confidence)
+	}
+}
+
+// readDieOf reads frame with the test model and gives the die read
+// within half its side of d, if any.
+func readDieOf(t *testing.T, frame gocv.Mat, d synth.DieTruth) (vision.Die, bool) {
+	t.Helper()
 	r := NewReader(model(t))
 	defer r.Close()
 	got, err := r.ReadMat(frame)
@@ -98,13 +111,10 @@ func readRightly(t *testing.T, frame gocv.Mat, d synth.DieTruth) {
 	}
 	for _, g := range got.Dice {
 		if math.Hypot(float64(g.X-d.X), float64(g.Y-d.Y)) < float64(d.Size)/2 {
-			if g.Unsure || g.Kind != d.Kind || g.Face != d.Face {
-				t.Errorf("%s/%s read %s/%s (unsure %v, confidence %.2f)", d.Kind, d.Face, g.Kind, g.Face, g.Unsure, g.Confidence)
-			}
-			return
+			return g, true
 		}
 	}
-	t.Errorf("%s/%s not read", d.Kind, d.Face)
+	return vision.Die{}, false
 }
 
 // A top face found far from the frame's median side does not take part

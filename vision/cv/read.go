@@ -444,15 +444,18 @@ func (r *Reader) glareNear(frame gocv.Mat, found rect, v verdict) verdict {
 }
 
 // glareVeto leaves a die with light ink read barely surely (v, below
-// glareVetoConf) and showing a white spot (whiteSpot) unsure when its
-// glare fit (a spot found) fits another face best: a glare spot on a
-// light glyph looks like ink, a mark filled where it is hollow.
+// glareVetoConf) unsure when its glare fit (a spot found) fits another
+// face best: a glare spot on a light glyph looks like ink, a mark filled
+// where it is hollow. The fit is trusted where its patch shows a white
+// spot (whiteSpot), or where nothing in it lies well darker than its
+// body (v.glare unset: the patch is all top face, as the fit models it;
+// in dim light a glare spot is no whiter than the ink).
 func (r *Reader) glareVeto(frame gocv.Mat, v verdict) verdict {
 	if v.conf < r.m.Threshold || v.conf >= glareVetoConf || r.m.polarity(v.class) != polLight {
 		return v
 	}
 	p := r.q.patch(frame, v.at)
-	if !whiteSpot(p) {
+	if v.glare && !whiteSpot(p) {
 		return v
 	}
 	fits, ok := r.m.likeliestGlareFits(p, featureOf(p))
