@@ -50,13 +50,11 @@ func TestTeachDoesNotTeachAFaceFromAFrameOfItsGlyph(t *testing.T) {
 }
 
 // theaterImage writes teach image j of seed 5005's Theater 13 into dir.
-func theaterImage(t *testing.T, dir string, j int) string {
+func theaterImage(t *testing.T, dir string, j int) {
 	t.Helper()
 	img, err := synth.TeachImage(5005, "setup-theater", "13", j, 640, 480)
 	if err != nil {
 		t.Fatal(err)
 	}
-	path := filepath.Join(dir, fmt.Sprintf("%03d.png", j))
-	writePNG(t, path, img)
-	return path
+	writePNG(t, filepath.Join(dir, fmt.Sprintf("%03d.png", j)), img)
 }
