@@ -3,6 +3,7 @@ package cv
 import (
 	"math"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -86,6 +87,17 @@ func TestFitLDA(t *testing.T) {
 			t.Errorf("example %d of class %d read as %d", k, ys[k], best)
 		}
 	}
+}
+
+// classIndex is the index of m's class kind/face; the test fails
+// without one.
+func classIndex(t testing.TB, m *Model, kind, face string) int {
+	t.Helper()
+	i := slices.IndexFunc(m.Classes, func(c Class) bool { return c.Kind == kind && c.Face == face })
+	if i < 0 {
+		t.Fatalf("no class %s/%s", kind, face)
+	}
+	return i
 }
 
 // BenchmarkClassify is the cost of classifying one die (feature and

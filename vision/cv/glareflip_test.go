@@ -152,13 +152,7 @@ func hasTrue(m *Model, fits []glareClassFit, d synth.DieTruth) int {
 // times over (flippedSure): its polarity is a guess too.
 func TestFlippedGlareReadingIsSureByAMarginOrDecidedByTheFits(t *testing.T) {
 	m := model(t)
-	class := func(kind, face string) int {
-		i := slices.IndexFunc(m.Classes, func(c Class) bool { return c.Kind == kind && c.Face == face })
-		if i < 0 {
-			t.Fatalf("no class %s/%s", kind, face)
-		}
-		return i
-	}
+	class := func(kind, face string) int { return classIndex(t, m, kind, face) }
 	esc, opt := class(vision.KindTrick, "escape"), class(vision.KindTrick, "optical")
 	fit := func(c int, resid float64) glareClassFit { return glareClassFit{class: c, resid: resid, spot: -1} }
 	thr := m.Threshold

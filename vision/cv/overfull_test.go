@@ -16,15 +16,7 @@ func TestOverfullLeavesTheLeastSureBeyondAKindsCountUnsure(t *testing.T) {
 	r := NewReader(model(t))
 	defer r.Close()
 	th := r.m.Threshold
-	class := func(kind, face string) int {
-		for i, c := range r.m.Classes {
-			if c.Kind == kind && c.Face == face {
-				return i
-			}
-		}
-		t.Fatalf("no class %s/%s", kind, face)
-		return -1
-	}
+	class := func(kind, face string) int { return classIndex(t, r.m, kind, face) }
 	for _, c := range []struct {
 		name  string
 		cands []verdict

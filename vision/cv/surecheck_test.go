@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"math"
 	"path/filepath"
-	"slices"
 	"testing"
 
 	"tableside/vision"
@@ -121,10 +120,7 @@ func (r *Reader) readAsTruth(t *testing.T, truth synth.Truth, bank4 int) []candi
 		if i == bank4 {
 			kind, face = vision.KindBank, "4"
 		}
-		class := slices.IndexFunc(r.m.Classes, func(c Class) bool { return c.Kind == kind && c.Face == face })
-		if class < 0 {
-			t.Fatalf("no class %s/%s", kind, face)
-		}
+		class := classIndex(t, r.m, kind, face)
 		at := truePlace(d)
 		out = append(out, candidate{rc: at, found: at, v: verdict{class: class, conf: 0.9, at: at}})
 	}
