@@ -28,7 +28,7 @@ const diceUsage = `usage:
   tableside dice teach --out MODEL DIR        learn faces from DIR/<kind>/<face>/*.png|*.jpg
   tableside dice read --model MODEL [--json] IMAGE...
   tableside dice render --seed N --out DIR [--count K]
-  tableside dice bench [--seed N] [--sets K] [--frames K]`
+  tableside dice bench [--live] [--seed N] [--sets K] [--frames K]`
 
 // diceMain runs `tableside dice SUBCOMMAND ...`.
 func diceMain(args []string, stdout, stderr io.Writer) int {
@@ -157,11 +157,12 @@ func diceBench(args []string, stdout, stderr io.Writer) int {
 	keep := fs.String("dir", "", "render into this directory and keep it (default: a temporary one; with --sets, a subdirectory seed-N each)")
 	errs := fs.Int("errors", 20, "list at most this many confident errors, misses and extra dice (and as many unsure dice, each with its best guess)")
 	reuse := fs.Bool("reuse", false, "--dir already holds the rendered set: teach and read it without rendering")
+	live := fs.Bool("live", false, "read as the appliance does: film rolls with the virtual camera and read each from one still frame and by vision.Still (its last still frames voted); --frames is the rolls per set, and only the teach set is rendered")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
 	if *frames < 1 || *sets < 1 || fs.NArg() > 0 || (*reuse && *keep == "") {
-		fmt.Fprintln(stderr, "usage: tableside dice bench [--seed N] [--sets K] [--frames K] [--dir DIR [--reuse]] [--errors E]")
+		fmt.Fprintln(stderr, "usage: tableside dice bench [--live] [--seed N] [--sets K] [--frames K] [--dir DIR [--reuse]] [--errors E]")
 		return 2
 	}
 	dir := *keep
@@ -175,9 +176,12 @@ func diceBench(args []string, stdout, stderr io.Writer) int {
 		dir = tmp
 	}
 	var err error
-	if *sets > 1 {
+	switch {
+	case *live:
+		err = runLive(dir, *seed, *sets, *frames, *errs, *reuse, stdout)
+	case *sets > 1:
 		err = runBenchSets(dir, *seed, *sets, *frames, *errs, *reuse, stdout)
-	} else {
+	default:
 		err = runBench(dir, *seed, *frames, *errs, *reuse, stdout)
 	}
 	if err != nil {
@@ -245,20 +249,7 @@ func runBenchSets(dir string, seed uint64, sets, frames, maxErrs int, reuse bool
 // it, reads its test frames into every tally, and gives each frame's
 // read time (ms) and placements classified.
 func benchSet(dir string, seed uint64, frames int, reuse bool, w io.Writer, tallies ...*cv.Tally) (ms, ns []float64, err error) {
-	t0 := time.Now()
-	if reuse {
-		if _, err := os.Stat(filepath.Join(dir, "test")); err != nil {
-			return nil, nil, fmt.Errorf("%s holds no rendered set (run once without --reuse to render it): %w", dir, err)
-		}
-	} else {
-		sum, err := synth.WriteSetWith(dir, seed, synth.SetOptions{Count: frames})
-		if err != nil {
-			return nil, nil, err
-		}
-		fmt.Fprintf(w, "rendered %d teach images (%d faces) and %d test frames (%d dice) in %.1f s\n",
-			sum.TeachImages, sum.Faces, sum.TestFrames, sum.TestDice, time.Since(t0).Seconds())
-	}
-	m, err := benchModel(dir, w)
+	m, err := setModel(dir, seed, synth.SetOptions{Count: frames}, reuse, "test", w)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -293,6 +284,26 @@ func benchSet(dir string, seed uint64, frames int, reuse bool, w io.Writer, tall
 		}
 	}
 	return ms, ns, nil
+}
+
+// setModel renders the set of seed into dir as so asks (unless reuse:
+// then dir must hold its folder need already), teaches on it and keeps
+// the model (benchModel).
+func setModel(dir string, seed uint64, so synth.SetOptions, reuse bool, need string, w io.Writer) (*cv.Model, error) {
+	t0 := time.Now()
+	if reuse {
+		if _, err := os.Stat(filepath.Join(dir, need)); err != nil {
+			return nil, fmt.Errorf("%s holds no rendered set (run once without --reuse to render it): %w", dir, err)
+		}
+		return benchModel(dir, w)
+	}
+	sum, err := synth.WriteSetWith(dir, seed, so)
+	if err != nil {
+		return nil, err
+	}
+	fmt.Fprintf(w, "rendered %d teach images (%d faces) and %d test frames (%d dice) in %.1f s\n",
+		sum.TeachImages, sum.Faces, sum.TestFrames, sum.TestDice, time.Since(t0).Seconds())
+	return benchModel(dir, w)
 }
 
 // benchModel teaches on dir/teach, saves the model as dir/model.bin and

@@ -44,13 +44,54 @@ func TestDiceBenchUsage(t *testing.T) {
 	}
 }
 
-// TestDiceBenchReuseWithoutSet: --reuse on a directory that holds no
-// rendered set says so, and how to render it.
+// TestDiceBenchReuseWithoutSet: --reuse (of a frame set or a live one)
+// on a directory that holds no rendered set says so, and how to render
+// it.
 func TestDiceBenchReuseWithoutSet(t *testing.T) {
 	dir := t.TempDir()
+	for _, live := range []bool{false, true} {
+		args := []string{"bench", "--seed", "5", "--sets", "2", "--reuse", "--dir", dir}
+		if live {
+			args = append(args, "--live")
+		}
+		var out, errOut bytes.Buffer
+		code := diceMain(args, &out, &errOut)
+		if code != 1 || !strings.Contains(errOut.String(), "seed-5 holds no rendered set (run once without --reuse to render it)") {
+			t.Errorf("live %v: exit %d, %q", live, code, errOut.String())
+		}
+	}
+}
+
+// TestDiceBenchLive: "dice bench --live" renders only the teach set, keeps
+// its model, films --frames rolls with the virtual camera and reports them
+// read from one still frame and as vision.Still reads them, with
+// intervals and the read time of each way.
+func TestDiceBenchLive(t *testing.T) {
+	if testing.Short() {
+		t.Skip("renders and teaches a set")
+	}
+	dir := t.TempDir()
 	var out, errOut bytes.Buffer
-	code := diceMain([]string{"bench", "--seed", "5", "--sets", "2", "--reuse", "--dir", dir}, &out, &errOut)
-	if code != 1 || !strings.Contains(errOut.String(), "seed-5 holds no rendered set (run once without --reuse to render it)") {
-		t.Errorf("exit %d, %q", code, errOut.String())
+	if code := diceMain([]string{"bench", "--live", "--seed", "7", "--frames", "2", "--dir", dir}, &out, &errOut); code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut.String())
+	}
+	if _, err := os.Stat(filepath.Join(dir, "model.bin")); err != nil {
+		t.Errorf("no model kept: %v", err)
+	}
+	if tests, _ := filepath.Glob(filepath.Join(dir, "test", "*")); len(tests) != 0 {
+		t.Errorf("test frames rendered for a live bench: %v", tests)
+	}
+	for _, want := range []string{"seed 7:\n", "  one still frame:    22 dice: correct faces", "  still frames voted: 22 dice: correct faces",
+		"seed 7, 2 rolls each, read as the appliance reads", "22 dice in 2 frames", "still frames voted, over all sets:\n  correct faces ",
+		"one still frame of each roll, over all sets:\n  correct faces ", "sets meeting every accuracy target (voted): ",
+		"read time per roll (one core, camera frames converted): one still frame median "} {
+		if !strings.Contains(out.String(), want) {
+			t.Errorf("no %q in:\n%s", want, out.String())
+		}
+	}
+	out.Reset()
+	errOut.Reset()
+	if code := diceMain([]string{"bench", "--live", "--seed", "7", "--frames", "1", "--dir", dir, "--reuse"}, &out, &errOut); code != 0 {
+		t.Errorf("--reuse of the live set: exit %d: %s", code, errOut.String())
 	}
 }

@@ -1,0 +1,86 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"path/filepath"
+	"runtime"
+	"sort"
+	"strings"
+
+	"tableside/vision/cv"
+	"tableside/vision/synth"
+)
+
+// runLive benches the reader as the appliance reads: for sets seeds
+// seed, seed+1, ... (each taught in dir, or dir/seed-N for more than
+// one), it films rolls with the virtual camera (cv.FilmRolls), a line
+// each, then reports all their dice together: as read from one still
+// frame and as vision.Still reads them, its last still frames voted.
+func runLive(dir string, seed uint64, sets, rolls, maxErrs int, reuse bool, w io.Writer) error {
+	oneAll, votedAll := cv.NewTally(), cv.NewTally()
+	var times cv.LiveTimes
+	var errs, misreads, below []string
+	for i := range sets {
+		s := seed + uint64(i)
+		sd := dir
+		if sets > 1 {
+			sd = filepath.Join(dir, fmt.Sprintf("seed-%d", s))
+		}
+		fmt.Fprintf(w, "seed %d:\n", s)
+		one, voted := cv.NewTally(), cv.NewTally()
+		lt, err := liveSet(sd, s, rolls, reuse, w, []*cv.Tally{one, oneAll}, []*cv.Tally{voted, votedAll})
+		if err != nil {
+			return fmt.Errorf("seed %d: %w", s, err)
+		}
+		times.One, times.Voted = append(times.One, lt.One...), append(times.Voted, lt.Voted...)
+		fmt.Fprintf(w, "  one still frame:    %s\n  still frames voted: %s\n", one.Short(), voted.Short())
+		if t := voted.MissedTargets(); len(t) > 0 {
+			below = append(below, fmt.Sprintf("seed %d (%s)", s, strings.Join(t, ", ")))
+		}
+		errs = append(errs, prefixed(fmt.Sprintf("seed %d ", s), voted.Errors)...)
+		misreads = append(misreads, prefixed(fmt.Sprintf("seed %d ", s), voted.Misreads)...)
+	}
+	which := fmt.Sprintf("seed %d", seed)
+	if sets > 1 {
+		which = fmt.Sprintf("all %d sets (seeds %d to %d)", sets, seed, seed+uint64(sets)-1)
+	}
+	fmt.Fprintf(w, "%s, %d rolls each, read as the appliance reads (vision.Still: its last still frames voted):\n", which, rolls)
+	votedAll.Report(w)
+	fmt.Fprintln(w, "still frames voted, over all sets:")
+	votedAll.ReportIntervals(w)
+	fmt.Fprintln(w, "one still frame of each roll, over all sets:")
+	oneAll.ReportIntervals(w)
+	fmt.Fprintf(w, "sets meeting every accuracy target (voted): %d of %d", sets-len(below), sets)
+	if len(below) > 0 {
+		fmt.Fprintf(w, "; short of a target: %s", strings.Join(below, "; "))
+	}
+	fmt.Fprintln(w)
+	reportLiveTimes(w, times)
+	listUpTo(w, errs, maxErrs)
+	listUpTo(w, misreads, maxErrs)
+	return nil
+}
+
+// liveSet renders the teach set of seed into dir (unless reuse), teaches
+// on it and films rolls into the tallies.
+func liveSet(dir string, seed uint64, rolls int, reuse bool, w io.Writer, one, voted []*cv.Tally) (cv.LiveTimes, error) {
+	m, err := setModel(dir, seed, synth.SetOptions{Count: -1}, reuse, "teach", w)
+	if err != nil {
+		return cv.LiveTimes{}, err
+	}
+	r := cv.NewReader(m)
+	defer r.Close()
+	prev := runtime.GOMAXPROCS(1)
+	defer runtime.GOMAXPROCS(prev)
+	return cv.FilmRolls(r, seed, rolls, one, voted)
+}
+
+// reportLiveTimes writes the read times per roll: one still frame's and
+// vision.Still's (its frames converted, read and voted), median and p95.
+func reportLiveTimes(w io.Writer, t cv.LiveTimes) {
+	sort.Float64s(t.One)
+	sort.Float64s(t.Voted)
+	fmt.Fprintf(w, "read time per roll (one core, camera frames converted): one still frame median %.1f ms, p95 %.1f ms; still frames voted median %.1f ms, p95 %.1f ms\n",
+		benchPct(t.One, 0.5), benchPct(t.One, 0.95), benchPct(t.Voted, 0.5), benchPct(t.Voted, 0.95))
+}

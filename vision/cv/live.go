@@ -1,0 +1,70 @@
+package cv
+
+import (
+	"errors"
+	"fmt"
+
+	"tableside/vision"
+	"tableside/vision/synth"
+)
+
+// LiveTimes are the read times (ms) of the rolls FilmRolls filmed: of one
+// still frame each, and of vision.Still's reading (its last still frames
+// read and voted; the frames it waited through not counted).
+type LiveTimes struct {
+	One, Voted []float64
+}
+
+// FilmRolls films rolls with a virtual camera and reads them as the
+// appliance does: roll i is a new scene under the conditions of test
+// frame i of seed's sets (synth.RandomOptions; the camera gives raw
+// frames, no JPEG), read once from one still frame (into the tallies
+// one) and once by vision.Still with its default options, which waits
+// for stillness and votes its last still frames together (into voted).
+// A roll read as holding no dice counts its dice missed.
+func FilmRolls(r *Reader, seed uint64, rolls int, one, voted []*Tally) (LiveTimes, error) {
+	var lt LiveTimes
+	for i := range rolls {
+		tr, rd, rv, err := filmRoll(r, seed, i)
+		if err != nil {
+			return lt, err
+		}
+		name := fmt.Sprintf("roll-%04d", i)
+		rd.Image, rv.Image, tr.Image = name, name, name
+		lt.One, lt.Voted = append(lt.One, rd.Millis), append(lt.Voted, rv.Millis)
+		for _, t := range one {
+			t.Add(tr, rd)
+		}
+		for _, t := range voted {
+			t.Add(tr, rv)
+		}
+	}
+	return lt, nil
+}
+
+// filmRoll films roll i of seed: its truth, one still frame's reading
+// and vision.Still's.
+func filmRoll(r *Reader, seed uint64, i int) (synth.Truth, vision.Reading, vision.Reading, error) {
+	cam, err := synth.NewVirtualCamera(rollSeed(seed, i), synth.RandomOptions(seed, i, 1280, 720))
+	if err != nil {
+		return synth.Truth{}, vision.Reading{}, vision.Reading{}, fmt.Errorf("cv: roll %d: %w", i, err)
+	}
+	defer cam.Close()
+	f, err := cam.Frame()
+	if err != nil {
+		return synth.Truth{}, vision.Reading{}, vision.Reading{}, fmt.Errorf("cv: roll %d: %w", i, err)
+	}
+	rd, err := r.Read(f)
+	if err != nil && !errors.Is(err, vision.ErrNoDice) {
+		return synth.Truth{}, vision.Reading{}, vision.Reading{}, fmt.Errorf("cv: roll %d: %w", i, err)
+	}
+	rv, err := vision.Still(cam, r, vision.StillOptions{})
+	if err != nil && !errors.Is(err, vision.ErrNoDice) {
+		return synth.Truth{}, vision.Reading{}, vision.Reading{}, fmt.Errorf("cv: roll %d: %w", i, err)
+	}
+	return cam.Truth(), rd, rv, nil
+}
+
+// rollSeed is the virtual camera's seed for roll i of seed, apart from
+// every other roll's (seeds and rolls below 2³²).
+func rollSeed(seed uint64, i int) uint64 { return seed<<32 | uint64(uint32(i)) }

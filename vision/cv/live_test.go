@@ -1,0 +1,42 @@
+package cv
+
+import "testing"
+
+// FilmRolls films each roll as the appliance reads it: every die of the
+// roll is tallied twice (one still frame, and vision.Still's vote), with a
+// read time each.
+func TestFilmRollsTalliesEachRollOnceEachWay(t *testing.T) {
+	r := NewReader(model(t))
+	defer r.Close()
+	one, voted, all := NewTally(), NewTally(), NewTally()
+	lt, err := FilmRolls(r, 7, 2, []*Tally{one, all}, []*Tally{voted, all})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if one.Frames != 2 || voted.Frames != 2 || all.Frames != 4 {
+		t.Errorf("frames tallied: one %d, voted %d, both %d; want 2, 2, 4", one.Frames, voted.Frames, all.Frames)
+	}
+	if one.Dice != 22 || voted.Dice != 22 {
+		t.Errorf("dice tallied: one %d, voted %d; want 22 each (11 a roll)", one.Dice, voted.Dice)
+	}
+	if len(lt.One) != 2 || len(lt.Voted) != 2 {
+		t.Errorf("times: %d one-frame, %d voted; want 2 each", len(lt.One), len(lt.Voted))
+	}
+	if voted.Outcomes[WrongFace] != 0 || voted.Outcomes[Missed] > 1 {
+		t.Errorf("voted: %s; %v", voted.Short(), voted.Errors)
+	}
+}
+
+// Every roll of every seed is its own scene.
+func TestRollSeedsApart(t *testing.T) {
+	seen := map[uint64][2]uint64{}
+	for _, s := range []uint64{0, 1, 2, 1000, 8001} {
+		for _, i := range []int{0, 1, 999, 1000, 1 << 20} {
+			k := rollSeed(s, i)
+			if o, ok := seen[k]; ok {
+				t.Errorf("rollSeed(%d, %d) = rollSeed(%d, %d)", s, i, o[0], o[1])
+			}
+			seen[k] = [2]uint64{s, uint64(i)}
+		}
+	}
+}
