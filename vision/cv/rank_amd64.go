@@ -1,3 +1,5 @@
+//go:build !purego
+
 package cv
 
 // haveRankRows: minRow and maxRow are the SSE loops of rank_amd64.s.

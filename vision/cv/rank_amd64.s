@@ -1,3 +1,5 @@
+//go:build !purego
+
 #include "textflag.h"
 
 // func minRow(dst, a, b *float32, n int)

@@ -1,3 +1,5 @@
+//go:build !purego
+
 package cv
 
 // haveRobustRows: robustRows is the SSE loop of robust_amd64.s.

@@ -1,3 +1,5 @@
+//go:build !purego
+
 #include "textflag.h"
 
 // func robustRows(t, p *float32, n, w int, cap float32, limit float64) float64
