@@ -33,6 +33,8 @@ check-engine:
 
 test: deps vet check-engine
 	$(XVFB) $(GO) test -tags matprofile ./...
+	@# The reader as the Pi runs it: the Go loops that stand in for amd64's assembly.
+	$(GO) test -tags 'matprofile purego' ./vision/cv/
 
 # Speed and memory figures: Go benchmarks plus the sim and dice reports, into out/bench.txt.
 # "One core" is meant: everything runs pinned to CPU 0 (OpenCV's own threads too).
@@ -41,7 +43,7 @@ bench: deps build
 	@mkdir -p out
 	{ $(ONECORE) $(GO) test -run '^$$' -bench . -benchmem -cpu 1 ./engine/... ./vision/...; \
 	  $(ONECORE) ./$(BIN) sim --bench; $(ONECORE) ./$(BIN) sim --bench --academy; \
-	  $(ONECORE) ./$(BIN) dice bench; } 2>&1 | tee out/bench.txt
+	  $(ONECORE) ./$(BIN) dice bench; $(ONECORE) ./$(BIN) dice bench --live; } 2>&1 | tee out/bench.txt
 
 clean:
 	rm -rf bin out
