@@ -168,7 +168,9 @@ func addToCluster(cs [][]Die, d Die) [][]Die {
 	return append(cs, []Die{d})
 }
 
-// voteDie combines the reads of one die over n readings.
+// voteDie combines the reads of one die over n readings: sure when its
+// sure reads agree on a face. An unsure die's guess is the face its sure
+// reads gave most confidence to, or, none sure, its reads' best guess.
 func voteDie(c []Die, n int) Die {
 	type key struct{ kind, face string }
 	votes := map[key]float64{}
@@ -196,8 +198,25 @@ func voteDie(c []Die, n int) Die {
 	if len(faces) == 1 {
 		out.Kind, out.Face, out.Unsure = best.kind, best.face, false
 		out.Confidence = total / float64(n)
+		return out
+	}
+	out.Guess = best.face
+	if len(faces) == 0 {
+		out.Guess = bestGuess(c)
 	}
 	return out
+}
+
+// bestGuess is the guess of reads c, all unsure, with the most confidence
+// over them ("" when none guessed).
+func bestGuess(c []Die) string {
+	guesses := map[string]float64{}
+	for _, d := range c {
+		if d.Guess != "" {
+			guesses[d.Guess] += d.Confidence + 1e-6
+		}
+	}
+	return bestKey(guesses)
 }
 
 func bestKey(m map[string]float64) string {

@@ -40,11 +40,16 @@ func die(kind, face string, x int, conf float64) Die {
 	return Die{Kind: kind, Face: face, Unsure: face == "", Confidence: conf, X: x, Y: 100, Size: 60}
 }
 
+func guessed(d Die, face string) Die {
+	d.Guess = face
+	return d
+}
+
 func TestVote(t *testing.T) {
 	tests := []struct {
 		name string
 		in   []Reading
-		want []Die // Kind, Face, Unsure compared
+		want []Die // Kind, Face, Unsure, Guess compared
 	}{
 		{"agreeing reads", []Reading{
 			{Dice: []Die{die(KindBank, "3", 100, 0.9), die(KindTrick, "X", 300, 0.8)}},
@@ -58,7 +63,17 @@ func TestVote(t *testing.T) {
 		{"confident reads disagree: unsure", []Reading{
 			{Dice: []Die{die(KindBank, "5", 100, 0.9)}},
 			{Dice: []Die{die(KindBank, "6", 100, 0.9)}},
-		}, []Die{{Kind: KindBank, Unsure: true}}},
+		}, []Die{{Kind: KindBank, Unsure: true, Guess: "5"}}},
+		{"confident reads disagree: the surer guessed", []Reading{
+			{Dice: []Die{die(KindBank, "5", 100, 0.6)}},
+			{Dice: []Die{die(KindBank, "6", 100, 0.9)}},
+			{Dice: []Die{die(KindBank, "", 100, 0.2)}},
+		}, []Die{{Kind: KindBank, Unsure: true, Guess: "6"}}},
+		{"all unsure: their best guess", []Reading{
+			{Dice: []Die{guessed(die(KindBank, "", 100, 0.3), "4")}},
+			{Dice: []Die{guessed(die(KindBank, "", 100, 0.2), "X")}},
+			{Dice: []Die{guessed(die(KindBank, "", 100, 0.2), "X")}},
+		}, []Die{{Kind: KindBank, Unsure: true, Guess: "X"}}},
 		{"seen once in three: dropped", []Reading{
 			{Dice: []Die{die(KindBank, "5", 100, 0.9), die(KindTrick, "?", 400, 0.9)}},
 			{Dice: []Die{die(KindBank, "5", 100, 0.9)}},
@@ -78,8 +93,8 @@ func TestVote(t *testing.T) {
 			}
 			for i, w := range tc.want {
 				g := got.Dice[i]
-				if g.Kind != w.Kind || g.Face != w.Face || g.Unsure != w.Unsure {
-					t.Errorf("die %d = %s/%q unsure=%v, want %s/%q unsure=%v", i, g.Kind, g.Face, g.Unsure, w.Kind, w.Face, w.Unsure)
+				if g.Kind != w.Kind || g.Face != w.Face || g.Unsure != w.Unsure || g.Guess != w.Guess {
+					t.Errorf("die %d = %s/%q unsure=%v guess %q, want %s/%q unsure=%v guess %q", i, g.Kind, g.Face, g.Unsure, g.Guess, w.Kind, w.Face, w.Unsure, w.Guess)
 				}
 			}
 		})
