@@ -6,6 +6,7 @@ import (
 	"image"
 	"math"
 	"sort"
+	"sync"
 	"time"
 )
 
@@ -21,6 +22,13 @@ type StillOptions struct {
 	Combine int
 	// MaxFrames is how many frames Still looks at before giving up (default 300).
 	MaxFrames int
+	// Readers are more readers to read the still frames with, side by
+	// side with Still's own, each on a goroutine of its own (a Reader
+	// serves one goroutine at a time): the Pi's cores share a still
+	// moment's reads. The reading is the same as with Still's reader
+	// alone (each frame's reading is voted in frame order); only its time
+	// differs.
+	Readers []Reader
 }
 
 func (o StillOptions) withDefaults() StillOptions {
@@ -62,29 +70,39 @@ func Still(src Source, r Reader, o StillOptions) (Reading, error) {
 		}
 		prev = f
 		if len(still) > o.StillFrames && len(still) >= o.Combine {
-			return readAll(r, still[len(still)-o.Combine:])
+			return readAll(append([]Reader{r}, o.Readers...), still[len(still)-o.Combine:])
 		}
 	}
 	return Reading{}, ErrNotStill
 }
 
-// readAll reads every frame and votes the readings together. Frames with no
-// dice count as readings with no dice; if none had dice, ErrNoDice.
-func readAll(r Reader, frames []image.Image) (Reading, error) {
+// readAll reads every frame, frame i with reader i mod len(rs), each
+// reader on a goroutine of its own, and votes the readings together in
+// frame order. Frames with no dice count as readings with no dice; if
+// none had dice, ErrNoDice. An error is the first frame's to fail.
+func readAll(rs []Reader, frames []image.Image) (Reading, error) {
 	start := time.Now()
-	var rs []Reading
-	for _, f := range frames {
-		rd, err := r.Read(f)
+	readings := make([]Reading, len(frames))
+	errs := make([]error, len(frames))
+	var wg sync.WaitGroup
+	for k, r := range rs[:min(len(rs), len(frames))] {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := k; i < len(frames); i += len(rs) {
+				readings[i], errs[i] = r.Read(frames[i])
+			}
+		}()
+	}
+	wg.Wait()
+	for i, err := range errs {
 		if errors.Is(err, ErrNoDice) {
-			rs = append(rs, Reading{})
-			continue
-		}
-		if err != nil {
+			readings[i] = Reading{}
+		} else if err != nil {
 			return Reading{}, fmt.Errorf("vision: still: %w", err)
 		}
-		rs = append(rs, rd)
 	}
-	out := Vote(rs)
+	out := Vote(readings)
 	out.Millis = float64(time.Since(start).Microseconds()) / 1000
 	if len(out.Dice) == 0 {
 		return out, ErrNoDice

@@ -140,6 +140,11 @@ func (r *fakeReader) Read(f image.Image) (Reading, error) {
 	return Reading{Dice: []Die{die(KindBank, fmt.Sprint(v), 50, 0.9)}}, nil
 }
 
+// failingReader fails every read with err.
+type failingReader struct{ err error }
+
+func (r failingReader) Read(image.Image) (Reading, error) { return Reading{}, r.err }
+
 func TestStill(t *testing.T) {
 	gone := fmt.Errorf("camera: %w", ErrSourceGone)
 	t.Run("reads only once still", func(t *testing.T) {
@@ -157,6 +162,28 @@ func TestStill(t *testing.T) {
 		}
 		if src.n > 8+4 {
 			t.Errorf("Still took %d frames, want at most 12", src.n)
+		}
+	})
+	t.Run("more readers share the still frames", func(t *testing.T) {
+		rs := []*fakeReader{{}, {}, {}}
+		rd, err := Still(&fakeSource{moving: 8, still: 10, err: gone}, rs[0], StillOptions{Readers: []Reader{rs[1], rs[2]}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(rd.Dice) != 1 || rd.Dice[0].Face != "200" {
+			t.Errorf("Still read %+v, want one die showing 200", rd.Dice)
+		}
+		for i, r := range rs {
+			if r.reads != 1 {
+				t.Errorf("reader %d read %d frames, want 1 (3 frames, 3 readers)", i, r.reads)
+			}
+		}
+	})
+	t.Run("a reader's error is Still's", func(t *testing.T) {
+		bad := errors.New("reader broke")
+		_, err := Still(&fakeSource{moving: 8, still: 10, err: gone}, &fakeReader{}, StillOptions{Readers: []Reader{failingReader{bad}}})
+		if !errors.Is(err, bad) {
+			t.Errorf("Still err = %v, want the reader's", err)
 		}
 	})
 	t.Run("source gone while moving", func(t *testing.T) {

@@ -17,7 +17,7 @@ import (
 // one), it films rolls with the virtual camera (cv.FilmRolls), a line
 // each, then reports all their dice together: as read from one still
 // frame and as vision.Still reads them, its last still frames voted.
-func runLive(dir string, seed uint64, sets, rolls, maxErrs int, reuse bool, w io.Writer) error {
+func runLive(dir string, seed uint64, sets, rolls, readers, maxErrs int, reuse bool, w io.Writer) error {
 	oneAll, votedAll := cv.NewTally(), cv.NewTally()
 	var times cv.LiveTimes
 	var errs, misreads, below []string
@@ -29,7 +29,7 @@ func runLive(dir string, seed uint64, sets, rolls, maxErrs int, reuse bool, w io
 		}
 		fmt.Fprintf(w, "seed %d:\n", s)
 		one, voted := cv.NewTally(), cv.NewTally()
-		lt, err := liveSet(sd, s, rolls, reuse, w, []*cv.Tally{one, oneAll}, []*cv.Tally{voted, votedAll})
+		lt, err := liveSet(sd, s, rolls, readers, reuse, w, []*cv.Tally{one, oneAll}, []*cv.Tally{voted, votedAll})
 		if err != nil {
 			return fmt.Errorf("seed %d: %w", s, err)
 		}
@@ -56,31 +56,43 @@ func runLive(dir string, seed uint64, sets, rolls, maxErrs int, reuse bool, w io
 		fmt.Fprintf(w, "; short of a target: %s", strings.Join(below, "; "))
 	}
 	fmt.Fprintln(w)
-	reportLiveTimes(w, times)
+	reportLiveTimes(w, times, readers)
 	listUpTo(w, errs, maxErrs)
 	listUpTo(w, misreads, maxErrs)
 	return nil
 }
 
 // liveSet renders the teach set of seed into dir (unless reuse), teaches
-// on it and films rolls into the tallies.
-func liveSet(dir string, seed uint64, rolls int, reuse bool, w io.Writer, one, voted []*cv.Tally) (cv.LiveTimes, error) {
+// on it and films rolls into the tallies, Still reading with readers
+// readers side by side (each on a core of its own).
+func liveSet(dir string, seed uint64, rolls, readers int, reuse bool, w io.Writer, one, voted []*cv.Tally) (cv.LiveTimes, error) {
 	m, err := setModel(dir, seed, synth.SetOptions{Count: -1}, reuse, "teach", w)
 	if err != nil {
 		return cv.LiveTimes{}, err
 	}
-	r := cv.NewReader(m)
-	defer r.Close()
-	prev := runtime.GOMAXPROCS(1)
+	rs := make([]*cv.Reader, readers)
+	for i := range rs {
+		rs[i] = cv.NewReader(m)
+		defer rs[i].Close()
+	}
+	prev := runtime.GOMAXPROCS(readers)
 	defer runtime.GOMAXPROCS(prev)
-	return cv.FilmRolls(r, seed, rolls, one, voted)
+	return cv.FilmRolls(rs, seed, rolls, one, voted)
 }
 
 // reportLiveTimes writes the read times per roll: one still frame's and
-// vision.Still's (its frames converted, read and voted), median and p95.
-func reportLiveTimes(w io.Writer, t cv.LiveTimes) {
+// vision.Still's (its frames converted, read and voted, by readers
+// readers side by side), median and p95.
+func reportLiveTimes(w io.Writer, t cv.LiveTimes, readers int) {
 	sort.Float64s(t.One)
 	sort.Float64s(t.Voted)
-	fmt.Fprintf(w, "read time per roll (one core, camera frames converted): one still frame median %.1f ms, p95 %.1f ms; still frames voted median %.1f ms, p95 %.1f ms\n",
-		benchPct(t.One, 0.5), benchPct(t.One, 0.95), benchPct(t.Voted, 0.5), benchPct(t.Voted, 0.95))
+	fmt.Fprintf(w, "read time per roll (camera frames converted): one still frame (one core) median %.1f ms, p95 %.1f ms; still frames voted (%d %s) median %.1f ms, p95 %.1f ms\n",
+		benchPct(t.One, 0.5), benchPct(t.One, 0.95), readers, plural(readers, "reader on one core", "readers side by side"), benchPct(t.Voted, 0.5), benchPct(t.Voted, 0.95))
+}
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
 }

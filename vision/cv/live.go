@@ -21,11 +21,13 @@ type LiveTimes struct {
 // frames, no JPEG), read once from one still frame (into the tallies
 // one) and once by vision.Still with its default options, which waits
 // for stillness and votes its last still frames together (into voted).
-// A roll read as holding no dice counts its dice missed.
-func FilmRolls(r *Reader, seed uint64, rolls int, one, voted []*Tally) (LiveTimes, error) {
+// A roll read as holding no dice counts its dice missed. The first of
+// readers reads the one frame; Still reads with them all, side by side
+// (StillOptions.Readers).
+func FilmRolls(readers []*Reader, seed uint64, rolls int, one, voted []*Tally) (LiveTimes, error) {
 	var lt LiveTimes
 	for i := range rolls {
-		tr, rd, rv, err := filmRoll(r, seed, i)
+		tr, rd, rv, err := filmRoll(readers, seed, i)
 		if err != nil {
 			return lt, err
 		}
@@ -44,7 +46,11 @@ func FilmRolls(r *Reader, seed uint64, rolls int, one, voted []*Tally) (LiveTime
 
 // filmRoll films roll i of seed: its truth, one still frame's reading
 // and vision.Still's.
-func filmRoll(r *Reader, seed uint64, i int) (synth.Truth, vision.Reading, vision.Reading, error) {
+func filmRoll(readers []*Reader, seed uint64, i int) (synth.Truth, vision.Reading, vision.Reading, error) {
+	r, more := readers[0], make([]vision.Reader, 0, len(readers)-1)
+	for _, o := range readers[1:] {
+		more = append(more, o)
+	}
 	cam, err := synth.NewVirtualCamera(rollSeed(seed, i), synth.RandomOptions(seed, i, 1280, 720))
 	if err != nil {
 		return synth.Truth{}, vision.Reading{}, vision.Reading{}, fmt.Errorf("cv: roll %d: %w", i, err)
@@ -58,7 +64,7 @@ func filmRoll(r *Reader, seed uint64, i int) (synth.Truth, vision.Reading, visio
 	if err != nil && !errors.Is(err, vision.ErrNoDice) {
 		return synth.Truth{}, vision.Reading{}, vision.Reading{}, fmt.Errorf("cv: roll %d: %w", i, err)
 	}
-	rv, err := vision.Still(cam, r, vision.StillOptions{})
+	rv, err := vision.Still(cam, r, vision.StillOptions{Readers: more})
 	if err != nil && !errors.Is(err, vision.ErrNoDice) {
 		return synth.Truth{}, vision.Reading{}, vision.Reading{}, fmt.Errorf("cv: roll %d: %w", i, err)
 	}

@@ -1,6 +1,11 @@
 package cv
 
-import "testing"
+import (
+	"testing"
+
+	"tableside/vision"
+	"tableside/vision/synth"
+)
 
 // FilmRolls films each roll as the appliance reads it: every die of the
 // roll is tallied twice (one still frame, and vision.Still's vote), with a
@@ -9,7 +14,7 @@ func TestFilmRollsTalliesEachRollOnceEachWay(t *testing.T) {
 	r := NewReader(model(t))
 	defer r.Close()
 	one, voted, all := NewTally(), NewTally(), NewTally()
-	lt, err := FilmRolls(r, 7, 2, []*Tally{one, all}, []*Tally{voted, all})
+	lt, err := FilmRolls([]*Reader{r}, 7, 2, []*Tally{one, all}, []*Tally{voted, all})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -37,6 +42,39 @@ func TestRollSeedsApart(t *testing.T) {
 				t.Errorf("rollSeed(%d, %d) = rollSeed(%d, %d)", s, i, o[0], o[1])
 			}
 			seen[k] = [2]uint64{s, uint64(i)}
+		}
+	}
+}
+
+// Readers sharing a still moment's frames (StillOptions.Readers, one
+// model) read it as one reader alone does: the same scene filmed twice
+// gives the same dice, confidences and all.
+func TestStillWithMoreReadersReadsAsOne(t *testing.T) {
+	m := model(t)
+	rs := []*Reader{NewReader(m), NewReader(m), NewReader(m)}
+	for _, r := range rs {
+		defer r.Close()
+	}
+	o := synth.RandomOptions(7, 3, 1280, 720)
+	read := func(more ...vision.Reader) vision.Reading {
+		cam, err := synth.NewVirtualCamera(rollSeed(7, 3), o)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer cam.Close()
+		rd, err := vision.Still(cam, rs[0], vision.StillOptions{Readers: more})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return rd
+	}
+	alone, shared := read(), read(rs[1], rs[2])
+	if len(alone.Dice) == 0 || len(alone.Dice) != len(shared.Dice) {
+		t.Fatalf("alone %d dice, shared %d", len(alone.Dice), len(shared.Dice))
+	}
+	for i := range alone.Dice {
+		if alone.Dice[i] != shared.Dice[i] {
+			t.Errorf("die %d: alone %+v, shared %+v", i, alone.Dice[i], shared.Dice[i])
 		}
 	}
 }
