@@ -157,7 +157,7 @@ func diceBench(args []string, stdout, stderr io.Writer) int {
 	keep := fs.String("dir", "", "render into this directory and keep it (default: a temporary one; with --sets, a subdirectory seed-N each)")
 	errs := fs.Int("errors", 20, "list at most this many confident errors, misses and extra dice (and as many unsure dice, each with its best guess)")
 	reuse := fs.Bool("reuse", false, "--dir already holds the rendered set: teach and read it without rendering")
-	live := fs.Bool("live", false, "read as the appliance does: film rolls with the virtual camera and read each from one still frame and by vision.Still (its last still frames voted); --frames is the rolls per set, and only the teach set is rendered")
+	live := fs.Bool("live", false, "read as the appliance will: film rolls with the virtual camera and read each from one still frame and by vision.Still (its last still frames voted); --frames is the rolls per set, and only the teach set is rendered")
 	readers := fs.Int("readers", 1, "with --live: read each roll's still frames with this many readers side by side, a core each")
 	if err := fs.Parse(args); err != nil {
 		return 2

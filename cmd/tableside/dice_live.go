@@ -12,7 +12,7 @@ import (
 	"tableside/vision/synth"
 )
 
-// runLive benches the reader as the appliance reads: for sets seeds
+// runLive benches the reader as the appliance will read: for sets seeds
 // seed, seed+1, ... (each taught in dir, or dir/seed-N for more than
 // one), it films rolls with the virtual camera (cv.FilmRolls), a line
 // each, then reports all their dice together: as read from one still
@@ -45,7 +45,7 @@ func runLive(dir string, seed uint64, sets, rolls, readers, maxErrs int, reuse b
 	if sets > 1 {
 		which = fmt.Sprintf("all %d sets (seeds %d to %d)", sets, seed, seed+uint64(sets)-1)
 	}
-	fmt.Fprintf(w, "%s, %d rolls each, read as the appliance reads (vision.Still: its last still frames voted):\n", which, rolls)
+	fmt.Fprintf(w, "%s, %d rolls each, read as the appliance will read (vision.Still: its last still frames voted):\n", which, rolls)
 	votedAll.Report(w)
 	fmt.Fprintln(w, "still frames voted, over all sets:")
 	votedAll.ReportIntervals(w)

@@ -16,7 +16,7 @@ type LiveTimes struct {
 }
 
 // FilmRolls films rolls with a virtual camera and reads them as the
-// appliance does: roll i is a new scene under the conditions of test
+// appliance will: roll i is a new scene under the conditions of test
 // frame i of seed's sets (synth.RandomOptions; the camera gives raw
 // frames, no JPEG), read once from one still frame (into the tallies
 // one) and once by vision.Still with its default options, which waits

@@ -7,7 +7,7 @@ import (
 	"tableside/vision/synth"
 )
 
-// FilmRolls films each roll as the appliance reads it: every die of the
+// FilmRolls films each roll as the appliance will read it: every die of the
 // roll is tallied twice (one still frame, and vision.Still's vote), with a
 // read time each.
 func TestFilmRollsTalliesEachRollOnceEachWay(t *testing.T) {
