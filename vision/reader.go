@@ -23,9 +23,10 @@ type StillOptions struct {
 	// MaxFrames is how many frames Still looks at before giving up (default 300).
 	MaxFrames int
 	// Readers are more readers to read the still frames with, side by
-	// side with Still's own, each on a goroutine of its own (a Reader
-	// serves one goroutine at a time): the Pi's cores share a still
-	// moment's reads. The reading is the same as with Still's reader
+	// side with Still's own, each on a goroutine of its own: the Pi's
+	// cores share a still moment's reads. Each must be a reader of its
+	// own, not Still's nor another's (a Reader serves one goroutine at a
+	// time). The reading is the same as with Still's reader
 	// alone (each frame's reading is voted in frame order); only its time
 	// differs.
 	Readers []Reader
