@@ -159,11 +159,12 @@ func diceBench(args []string, stdout, stderr io.Writer) int {
 	reuse := fs.Bool("reuse", false, "--dir already holds the rendered set: teach and read it without rendering")
 	live := fs.Bool("live", false, "read as the appliance will: film rolls with the virtual camera and read each from one still frame and by vision.Still (its last still frames voted); --frames is the rolls per set, and only the teach set is rendered")
 	readers := fs.Int("readers", 1, "with --live: read each roll's still frames with this many readers side by side, a core each")
+	mjpeg := fs.Bool("mjpeg", false, "with --live: the camera sends JPEG frames, as a USB camera's MJPEG, at the test frames' qualities (60-95)")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
-	if *frames < 1 || *sets < 1 || *readers < 1 || fs.NArg() > 0 || (*reuse && *keep == "") || (*readers > 1 && !*live) {
-		fmt.Fprintln(stderr, "usage: tableside dice bench [--live [--readers K]] [--seed N] [--sets K] [--frames K] [--dir DIR [--reuse]] [--errors E]")
+	if *frames < 1 || *sets < 1 || *readers < 1 || fs.NArg() > 0 || (*reuse && *keep == "") || ((*readers > 1 || *mjpeg) && !*live) {
+		fmt.Fprintln(stderr, "usage: tableside dice bench [--live [--readers K] [--mjpeg]] [--seed N] [--sets K] [--frames K] [--dir DIR [--reuse]] [--errors E]")
 		return 2
 	}
 	dir := *keep
@@ -179,7 +180,7 @@ func diceBench(args []string, stdout, stderr io.Writer) int {
 	var err error
 	switch {
 	case *live:
-		err = runLive(dir, *seed, *sets, *frames, *readers, *errs, *reuse, stdout)
+		err = runLive(dir, *seed, *sets, *frames, *readers, *errs, *mjpeg, *reuse, stdout)
 	case *sets > 1:
 		err = runBenchSets(dir, *seed, *sets, *frames, *errs, *reuse, stdout)
 	default:

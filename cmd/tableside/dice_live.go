@@ -17,7 +17,7 @@ import (
 // one), it films rolls with the virtual camera (cv.FilmRolls), a line
 // each, then reports all their dice together: as read from one still
 // frame and as vision.Still reads them, its last still frames voted.
-func runLive(dir string, seed uint64, sets, rolls, readers, maxErrs int, reuse bool, w io.Writer) error {
+func runLive(dir string, seed uint64, sets, rolls, readers, maxErrs int, mjpeg, reuse bool, w io.Writer) error {
 	oneAll, votedAll := cv.NewTally(), cv.NewTally()
 	var times cv.LiveTimes
 	var errs, misreads, below []string
@@ -29,7 +29,7 @@ func runLive(dir string, seed uint64, sets, rolls, readers, maxErrs int, reuse b
 		}
 		fmt.Fprintf(w, "seed %d:\n", s)
 		one, voted := cv.NewTally(), cv.NewTally()
-		lt, err := liveSet(sd, s, rolls, readers, reuse, w, []*cv.Tally{one, oneAll}, []*cv.Tally{voted, votedAll})
+		lt, err := liveSet(sd, s, rolls, readers, mjpeg, reuse, w, []*cv.Tally{one, oneAll}, []*cv.Tally{voted, votedAll})
 		if err != nil {
 			return fmt.Errorf("seed %d: %w", s, err)
 		}
@@ -45,7 +45,11 @@ func runLive(dir string, seed uint64, sets, rolls, readers, maxErrs int, reuse b
 	if sets > 1 {
 		which = fmt.Sprintf("all %d sets (seeds %d to %d)", sets, seed, seed+uint64(sets)-1)
 	}
-	fmt.Fprintf(w, "%s, %d rolls each, read as the appliance will read (vision.Still: its last still frames voted):\n", which, rolls)
+	camera := "raw frames"
+	if mjpeg {
+		camera = "MJPEG frames"
+	}
+	fmt.Fprintf(w, "%s, %d rolls each (%s), read as the appliance will read (vision.Still: its last still frames voted):\n", which, rolls, camera)
 	votedAll.Report(w)
 	fmt.Fprintln(w, "still frames voted, over all sets:")
 	votedAll.ReportIntervals(w)
@@ -63,9 +67,10 @@ func runLive(dir string, seed uint64, sets, rolls, readers, maxErrs int, reuse b
 }
 
 // liveSet renders the teach set of seed into dir (unless reuse), teaches
-// on it and films rolls into the tallies, Still reading with readers
-// readers side by side (each on a core of its own).
-func liveSet(dir string, seed uint64, rolls, readers int, reuse bool, w io.Writer, one, voted []*cv.Tally) (cv.LiveTimes, error) {
+// on it and films rolls into the tallies (as MJPEG frames with mjpeg),
+// Still reading with readers readers side by side (each on a core of its
+// own).
+func liveSet(dir string, seed uint64, rolls, readers int, mjpeg, reuse bool, w io.Writer, one, voted []*cv.Tally) (cv.LiveTimes, error) {
 	m, err := setModel(dir, seed, synth.SetOptions{Count: -1}, reuse, "teach", w)
 	if err != nil {
 		return cv.LiveTimes{}, err
@@ -77,7 +82,7 @@ func liveSet(dir string, seed uint64, rolls, readers int, reuse bool, w io.Write
 	}
 	prev := runtime.GOMAXPROCS(readers)
 	defer runtime.GOMAXPROCS(prev)
-	return cv.FilmRolls(rs, seed, rolls, one, voted)
+	return cv.FilmRolls(rs, seed, rolls, mjpeg, one, voted)
 }
 
 // reportLiveTimes writes the read times per roll: one still frame's and

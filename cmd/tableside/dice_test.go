@@ -34,10 +34,10 @@ func TestDiceBenchSets(t *testing.T) {
 }
 
 // TestDiceBenchUsage: a count of sets, frames or readers below one is a
-// usage error, as is --reuse without --dir and more readers without
-// --live.
+// usage error, as are --reuse without --dir and more readers or --mjpeg
+// without --live.
 func TestDiceBenchUsage(t *testing.T) {
-	for _, args := range [][]string{{"--sets", "0"}, {"--frames", "0"}, {"--reuse"}, {"--live", "--readers", "0"}, {"--readers", "2"}} {
+	for _, args := range [][]string{{"--sets", "0"}, {"--frames", "0"}, {"--reuse"}, {"--live", "--readers", "0"}, {"--readers", "2"}, {"--mjpeg"}} {
 		var out, errOut bytes.Buffer
 		if code := diceMain(append([]string{"bench"}, args...), &out, &errOut); code != 2 || !strings.Contains(errOut.String(), "usage: tableside dice bench") {
 			t.Errorf("%v: exit %d, %q", args, code, errOut.String())
@@ -67,7 +67,7 @@ func TestDiceBenchReuseWithoutSet(t *testing.T) {
 // its model, films --frames rolls with the virtual camera and reports them
 // read from one still frame and as vision.Still reads them, with
 // intervals and the read time of each way; --readers reads the still
-// frames side by side.
+// frames side by side, and --mjpeg films JPEG frames.
 func TestDiceBenchLive(t *testing.T) {
 	if testing.Short() {
 		t.Skip("renders and teaches a set")
@@ -84,7 +84,7 @@ func TestDiceBenchLive(t *testing.T) {
 		t.Errorf("test frames rendered for a live bench: %v", tests)
 	}
 	for _, want := range []string{"seed 7:\n", "  one still frame:    22 dice: correct faces", "  still frames voted: 22 dice: correct faces",
-		"seed 7, 2 rolls each, read as the appliance will read", "22 dice in 2 frames", "still frames voted, over all sets:\n  correct faces ",
+		"seed 7, 2 rolls each (raw frames), read as the appliance will read", "22 dice in 2 frames", "still frames voted, over all sets:\n  correct faces ",
 		"one still frame of each roll, over all sets:\n  correct faces ", "sets meeting every accuracy target (voted): ",
 		"read time per roll (camera frames converted): one still frame (one core) median ", "still frames voted (1 reader on one core) median "} {
 		if !strings.Contains(out.String(), want) {
@@ -93,10 +93,12 @@ func TestDiceBenchLive(t *testing.T) {
 	}
 	out.Reset()
 	errOut.Reset()
-	if code := diceMain([]string{"bench", "--live", "--readers", "2", "--seed", "7", "--frames", "1", "--dir", dir, "--reuse"}, &out, &errOut); code != 0 {
+	if code := diceMain([]string{"bench", "--live", "--readers", "2", "--mjpeg", "--seed", "7", "--frames", "1", "--dir", dir, "--reuse"}, &out, &errOut); code != 0 {
 		t.Errorf("--reuse of the live set: exit %d: %s", code, errOut.String())
 	}
-	if want := "still frames voted (2 readers side by side) median "; !strings.Contains(out.String(), want) {
-		t.Errorf("no %q in:\n%s", want, out.String())
+	for _, want := range []string{"seed 7, 1 rolls each (MJPEG frames)", "still frames voted (2 readers side by side) median "} {
+		if !strings.Contains(out.String(), want) {
+			t.Errorf("no %q in:\n%s", want, out.String())
+		}
 	}
 }

@@ -1,8 +1,11 @@
 package cv
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
+	"image"
+	"image/jpeg"
 
 	"tableside/vision"
 	"tableside/vision/synth"
@@ -23,11 +26,13 @@ type LiveTimes struct {
 // for stillness and votes its last still frames together (into voted).
 // A roll read as holding no dice counts its dice missed. The first of
 // readers reads the one frame; Still reads with them all, side by side
-// (StillOptions.Readers).
-func FilmRolls(readers []*Reader, seed uint64, rolls int, one, voted []*Tally) (LiveTimes, error) {
+// (StillOptions.Readers). With mjpeg, the camera sends its frames as a
+// USB camera's MJPEG, each compressed at the roll's JPEG quality
+// (synth.RandomOptions: 60–95).
+func FilmRolls(readers []*Reader, seed uint64, rolls int, mjpeg bool, one, voted []*Tally) (LiveTimes, error) {
 	var lt LiveTimes
 	for i := range rolls {
-		tr, rd, rv, err := filmRoll(readers, seed, i)
+		tr, rd, rv, err := filmRoll(readers, seed, i, mjpeg)
 		if err != nil {
 			return lt, err
 		}
@@ -46,17 +51,22 @@ func FilmRolls(readers []*Reader, seed uint64, rolls int, one, voted []*Tally) (
 
 // filmRoll films roll i of seed: its truth, one still frame's reading
 // and vision.Still's.
-func filmRoll(readers []*Reader, seed uint64, i int) (synth.Truth, vision.Reading, vision.Reading, error) {
+func filmRoll(readers []*Reader, seed uint64, i int, mjpeg bool) (synth.Truth, vision.Reading, vision.Reading, error) {
 	r, more := readers[0], make([]vision.Reader, 0, len(readers)-1)
 	for _, o := range readers[1:] {
 		more = append(more, o)
 	}
-	cam, err := synth.NewVirtualCamera(rollSeed(seed, i), synth.RandomOptions(seed, i, 1280, 720))
+	o := synth.RandomOptions(seed, i, 1280, 720)
+	cam, err := synth.NewVirtualCamera(rollSeed(seed, i), o)
 	if err != nil {
 		return synth.Truth{}, vision.Reading{}, vision.Reading{}, fmt.Errorf("cv: roll %d: %w", i, err)
 	}
 	defer cam.Close()
-	f, err := cam.Frame()
+	var src vision.Source = cam
+	if mjpeg {
+		src = jpegSource{cam, o.JPEGQuality}
+	}
+	f, err := src.Frame()
 	if err != nil {
 		return synth.Truth{}, vision.Reading{}, vision.Reading{}, fmt.Errorf("cv: roll %d: %w", i, err)
 	}
@@ -64,7 +74,7 @@ func filmRoll(readers []*Reader, seed uint64, i int) (synth.Truth, vision.Readin
 	if err != nil && !errors.Is(err, vision.ErrNoDice) {
 		return synth.Truth{}, vision.Reading{}, vision.Reading{}, fmt.Errorf("cv: roll %d: %w", i, err)
 	}
-	rv, err := vision.Still(cam, r, vision.StillOptions{Readers: more})
+	rv, err := vision.Still(src, r, vision.StillOptions{Readers: more})
 	if err != nil && !errors.Is(err, vision.ErrNoDice) {
 		return synth.Truth{}, vision.Reading{}, vision.Reading{}, fmt.Errorf("cv: roll %d: %w", i, err)
 	}
@@ -74,3 +84,28 @@ func filmRoll(readers []*Reader, seed uint64, i int) (synth.Truth, vision.Readin
 // rollSeed is the virtual camera's seed for roll i of seed, apart from
 // every other roll's (seeds and rolls below 2³²).
 func rollSeed(seed uint64, i int) uint64 { return seed<<32 | uint64(uint32(i)) }
+
+// jpegSource is a camera that sends JPEG frames, as a USB camera's MJPEG:
+// each frame of src compressed at quality and decoded again.
+type jpegSource struct {
+	src     vision.Source
+	quality int
+}
+
+func (j jpegSource) Frame() (image.Image, error) {
+	f, err := j.src.Frame()
+	if err != nil {
+		return nil, err
+	}
+	var b bytes.Buffer
+	if err := jpeg.Encode(&b, f, &jpeg.Options{Quality: j.quality}); err != nil {
+		return nil, fmt.Errorf("cv: mjpeg: %w", err)
+	}
+	img, err := jpeg.Decode(&b)
+	if err != nil {
+		return nil, fmt.Errorf("cv: mjpeg: %w", err)
+	}
+	return img, nil
+}
+
+func (j jpegSource) Close() error { return j.src.Close() }

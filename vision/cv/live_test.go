@@ -1,6 +1,8 @@
 package cv
 
 import (
+	"errors"
+	"image"
 	"testing"
 
 	"tableside/vision"
@@ -14,7 +16,7 @@ func TestFilmRollsTalliesEachRollOnceEachWay(t *testing.T) {
 	r := NewReader(model(t))
 	defer r.Close()
 	one, voted, all := NewTally(), NewTally(), NewTally()
-	lt, err := FilmRolls([]*Reader{r}, 7, 2, []*Tally{one, all}, []*Tally{voted, all})
+	lt, err := FilmRolls([]*Reader{r}, 7, 2, false, []*Tally{one, all}, []*Tally{voted, all})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -76,5 +78,33 @@ func TestStillWithMoreReadersReadsAsOne(t *testing.T) {
 		if alone.Dice[i] != shared.Dice[i] {
 			t.Errorf("die %d: alone %+v, shared %+v", i, alone.Dice[i], shared.Dice[i])
 		}
+	}
+}
+
+// An MJPEG camera's frames are the camera's, compressed: decoded JPEG
+// that Still still sees as the camera's still scene (FrameDiff from a raw
+// frame under its default threshold, 3); the camera's errors pass
+// through as they are.
+func TestJPEGSourceCompressesFrames(t *testing.T) {
+	cam, err := synth.NewVirtualCamera(3, synth.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	src := jpegSource{cam, 60}
+	defer src.Close()
+	f, err := src.Frame()
+	if err != nil {
+		t.Fatal(err)
+	}
+	raw, _ := cam.Frame()
+	if _, ok := f.(*image.YCbCr); !ok {
+		t.Errorf("frame is a %T, want a decoded JPEG (*image.YCbCr)", f)
+	}
+	if d := vision.FrameDiff(f, raw); d >= 3 {
+		t.Errorf("JPEG frame differs from a raw one by %.2f, want under 3", d)
+	}
+	cam.Unplug()
+	if _, err := src.Frame(); !errors.Is(err, vision.ErrSourceGone) {
+		t.Errorf("unplugged: %v, want ErrSourceGone", err)
 	}
 }
