@@ -49,7 +49,7 @@ func runLive(dir string, seed uint64, sets, rolls, readers, maxErrs int, mjpeg, 
 	if mjpeg {
 		camera = "MJPEG frames"
 	}
-	fmt.Fprintf(w, "%s, %d rolls each (%s), read as the appliance will read (vision.Still: its last still frames voted):\n", which, rolls, camera)
+	fmt.Fprintf(w, "%s, %d %s each (%s), read as the appliance will read (vision.Still: its last still frames voted):\n", which, rolls, plural(rolls, "roll", "rolls"), camera)
 	votedAll.Report(w)
 	fmt.Fprintln(w, "still frames voted, over all sets:")
 	votedAll.ReportIntervals(w)

@@ -96,7 +96,7 @@ func TestDiceBenchLive(t *testing.T) {
 	if code := diceMain([]string{"bench", "--live", "--readers", "2", "--mjpeg", "--seed", "7", "--frames", "1", "--dir", dir, "--reuse"}, &out, &errOut); code != 0 {
 		t.Errorf("--reuse of the live set: exit %d: %s", code, errOut.String())
 	}
-	for _, want := range []string{"seed 7, 1 rolls each (MJPEG frames)", "still frames voted (2 readers side by side) median "} {
+	for _, want := range []string{"seed 7, 1 roll each (MJPEG frames)", "still frames voted (2 readers side by side) median "} {
 		if !strings.Contains(out.String(), want) {
 			t.Errorf("no %q in:\n%s", want, out.String())
 		}
