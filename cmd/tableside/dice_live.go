@@ -19,6 +19,7 @@ import (
 // frame and as vision.Still reads them, its last still frames voted.
 func runLive(dir string, seed uint64, sets, rolls, readers, maxErrs int, mjpeg, reuse bool, w io.Writer) error {
 	oneAll, votedAll := cv.NewTally(), cv.NewTally()
+	oneAll.Unit, votedAll.Unit = "rolls", "rolls"
 	var times cv.LiveTimes
 	var errs, misreads, below []string
 	for i := range sets {

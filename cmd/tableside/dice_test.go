@@ -84,7 +84,7 @@ func TestDiceBenchLive(t *testing.T) {
 		t.Errorf("test frames rendered for a live bench: %v", tests)
 	}
 	for _, want := range []string{"seed 7:\n", "  one still frame:    22 dice: correct faces", "  still frames voted: 22 dice: correct faces",
-		"seed 7, 2 rolls each (raw frames), read as the appliance will read", "22 dice in 2 frames", "still frames voted, over all sets:\n  correct faces ",
+		"seed 7, 2 rolls each (raw frames), read as the appliance will read", "22 dice in 2 rolls", "still frames voted, over all sets:\n  correct faces ",
 		"one still frame of each roll, over all sets:\n  correct faces ", "sets meeting every accuracy target (voted): ",
 		"read time per roll (camera frames converted): one still frame (one core) median ", "still frames voted (1 reader on one core) median "} {
 		if !strings.Contains(out.String(), want) {

@@ -1,6 +1,7 @@
 package cv
 
 import (
+	"cmp"
 	"fmt"
 	"io"
 	"math"
@@ -30,8 +31,10 @@ var lookAlikeKinds = map[string]bool{vision.KindSpecialist: true, vision.KindApp
 
 // Tally counts outcomes over many frames, by condition.
 type Tally struct {
-	Dice     int
-	Frames   int
+	Dice   int
+	Frames int // readings added (frames, or rolls each read from several)
+	// Unit names what Frames counts in Report ("": "frames").
+	Unit     string
 	Outcomes map[string]int
 	// ByCond[condition][outcome]: conditions glare, touching, blur,
 	// tilt>15, light=..., background=..., kind=...
@@ -222,8 +225,9 @@ var rightFaces = []string{Correct, LookAlike, WrongKind}
 
 // Report writes the tally as a readable table.
 func (t *Tally) Report(w io.Writer) {
-	fmt.Fprintf(w, "%d dice in %d frames: correct faces %.2f%% (face and kind %.2f%%, look-alike X kind %.2f%%, wrong kind %.2f%%), unsure %.2f%%, confident wrong face %.2f%%, missed %.2f%%, extra %d (%.2f%%)\n",
-		t.Dice, t.Frames, 100*t.RightFace(), 100*t.Rate(Correct), 100*t.Rate(LookAlike), 100*t.Rate(WrongKind),
+	unit := cmp.Or(t.Unit, "frames")
+	fmt.Fprintf(w, "%d dice in %d %s: correct faces %.2f%% (face and kind %.2f%%, look-alike X kind %.2f%%, wrong kind %.2f%%), unsure %.2f%%, confident wrong face %.2f%%, missed %.2f%%, extra %d (%.2f%%)\n",
+		t.Dice, t.Frames, unit, 100*t.RightFace(), 100*t.Rate(Correct), 100*t.Rate(LookAlike), 100*t.Rate(WrongKind),
 		100*t.Rate(Unsure), 100*t.Rate(WrongFace), 100*t.Rate(Missed), t.Extra, 100*float64(t.Extra)/math.Max(1, float64(t.Dice)))
 	if n := t.Outcomes[Unsure]; n > 0 {
 		fmt.Fprintf(w, "unsure dice whose best guess was the right face: %d of %d (the others are misreads held back)\n", t.UnsureGuessed, n)
