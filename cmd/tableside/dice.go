@@ -214,8 +214,7 @@ func runBench(dir string, seed uint64, frames, maxErrs int, reuse bool, w io.Wri
 func runBenchSets(dir string, seed uint64, sets, frames, maxErrs int, reuse bool, w io.Writer) error {
 	total := cv.NewTally()
 	var ms, ns []float64
-	var errs, misreads []string
-	var below []string
+	var log setLog
 	for i := range sets {
 		s := seed + uint64(i)
 		tally := cv.NewTally()
@@ -226,25 +225,47 @@ func runBenchSets(dir string, seed uint64, sets, frames, maxErrs int, reuse bool
 		}
 		ms, ns = append(ms, m...), append(ns, n...)
 		fmt.Fprintf(w, "  %s\n", tally.Short())
-		if t := tally.MissedTargets(); len(t) > 0 {
-			below = append(below, fmt.Sprintf("seed %d (%s)", s, strings.Join(t, ", ")))
-		}
-		errs = append(errs, prefixed(fmt.Sprintf("seed %d ", s), tally.Errors)...)
-		misreads = append(misreads, prefixed(fmt.Sprintf("seed %d ", s), tally.Misreads)...)
+		log.add(s, tally)
 	}
 	fmt.Fprintf(w, "all %d sets (seeds %d to %d):\n", sets, seed, seed+uint64(sets)-1)
 	total.Report(w)
 	fmt.Fprintf(w, "over all %d sets:\n", sets)
 	total.ReportIntervals(w)
-	fmt.Fprintf(w, "sets meeting every accuracy target: %d of %d", sets-len(below), sets)
-	if len(below) > 0 {
-		fmt.Fprintf(w, "; short of a target: %s", strings.Join(below, "; "))
+	log.reportTargets(w, "", sets)
+	reportTimes(w, ms, ns)
+	log.list(w, maxErrs)
+	return nil
+}
+
+// setLog gathers, set by set, the sets short of an accuracy target and
+// their errors and misreads, each named by its seed.
+type setLog struct {
+	below, errs, misreads []string
+}
+
+// add logs the tally of the set of seed s.
+func (l *setLog) add(s uint64, t *cv.Tally) {
+	if m := t.MissedTargets(); len(m) > 0 {
+		l.below = append(l.below, fmt.Sprintf("seed %d (%s)", s, strings.Join(m, ", ")))
+	}
+	l.errs = append(l.errs, prefixed(fmt.Sprintf("seed %d ", s), t.Errors)...)
+	l.misreads = append(l.misreads, prefixed(fmt.Sprintf("seed %d ", s), t.Misreads)...)
+}
+
+// reportTargets writes how many of sets meet every accuracy target
+// (which: what was tallied, "" or " (voted)"), naming those short of one.
+func (l *setLog) reportTargets(w io.Writer, which string, sets int) {
+	fmt.Fprintf(w, "sets meeting every accuracy target%s: %d of %d", which, sets-len(l.below), sets)
+	if len(l.below) > 0 {
+		fmt.Fprintf(w, "; short of a target: %s", strings.Join(l.below, "; "))
 	}
 	fmt.Fprintln(w)
-	reportTimes(w, ms, ns)
-	listUpTo(w, errs, maxErrs)
-	listUpTo(w, misreads, maxErrs)
-	return nil
+}
+
+// list writes at most maxErrs errors and as many misreads.
+func (l *setLog) list(w io.Writer, maxErrs int) {
+	listUpTo(w, l.errs, maxErrs)
+	listUpTo(w, l.misreads, maxErrs)
 }
 
 // benchSet renders the set of seed into dir (unless reuse), teaches on

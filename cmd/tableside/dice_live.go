@@ -6,7 +6,6 @@ import (
 	"path/filepath"
 	"runtime"
 	"sort"
-	"strings"
 
 	"tableside/vision/cv"
 	"tableside/vision/synth"
@@ -21,7 +20,7 @@ func runLive(dir string, seed uint64, sets, rolls, readers, maxErrs int, mjpeg, 
 	oneAll, votedAll := cv.NewTally(), cv.NewTally()
 	oneAll.Unit, votedAll.Unit = "rolls", "rolls"
 	var times cv.LiveTimes
-	var errs, misreads, below []string
+	var log setLog
 	for i := range sets {
 		s := seed + uint64(i)
 		sd := dir
@@ -36,11 +35,7 @@ func runLive(dir string, seed uint64, sets, rolls, readers, maxErrs int, mjpeg, 
 		}
 		times.One, times.Voted = append(times.One, lt.One...), append(times.Voted, lt.Voted...)
 		fmt.Fprintf(w, "  one still frame:    %s\n  still frames voted: %s\n", one.Short(), voted.Short())
-		if t := voted.MissedTargets(); len(t) > 0 {
-			below = append(below, fmt.Sprintf("seed %d (%s)", s, strings.Join(t, ", ")))
-		}
-		errs = append(errs, prefixed(fmt.Sprintf("seed %d ", s), voted.Errors)...)
-		misreads = append(misreads, prefixed(fmt.Sprintf("seed %d ", s), voted.Misreads)...)
+		log.add(s, voted)
 	}
 	which := fmt.Sprintf("seed %d", seed)
 	if sets > 1 {
@@ -56,14 +51,9 @@ func runLive(dir string, seed uint64, sets, rolls, readers, maxErrs int, mjpeg, 
 	votedAll.ReportIntervals(w)
 	fmt.Fprintln(w, "one still frame of each roll, over all sets:")
 	oneAll.ReportIntervals(w)
-	fmt.Fprintf(w, "sets meeting every accuracy target (voted): %d of %d", sets-len(below), sets)
-	if len(below) > 0 {
-		fmt.Fprintf(w, "; short of a target: %s", strings.Join(below, "; "))
-	}
-	fmt.Fprintln(w)
+	log.reportTargets(w, " (voted)", sets)
 	reportLiveTimes(w, times, readers)
-	listUpTo(w, errs, maxErrs)
-	listUpTo(w, misreads, maxErrs)
+	log.list(w, maxErrs)
 	return nil
 }
 
