@@ -30,11 +30,15 @@ type LiveTimes struct {
 // USB camera's MJPEG, each compressed at the roll's JPEG quality
 // (synth.RandomOptions: 60–95).
 func FilmRolls(readers []*Reader, seed uint64, rolls int, mjpeg bool, one, voted []*Tally) (LiveTimes, error) {
+	more := make([]vision.Reader, 0, len(readers)-1)
+	for _, o := range readers[1:] {
+		more = append(more, o)
+	}
 	var lt LiveTimes
 	for i := range rolls {
-		tr, rd, rv, err := filmRoll(readers, seed, i, mjpeg)
+		tr, rd, rv, err := filmRoll(readers[0], more, seed, i, mjpeg)
 		if err != nil {
-			return lt, err
+			return lt, fmt.Errorf("cv: roll %d: %w", i, err)
 		}
 		name := fmt.Sprintf("roll-%04d", i)
 		rd.Image, rv.Image, tr.Image = name, name, name
@@ -50,16 +54,12 @@ func FilmRolls(readers []*Reader, seed uint64, rolls int, mjpeg bool, one, voted
 }
 
 // filmRoll films roll i of seed: its truth, one still frame's reading
-// and vision.Still's.
-func filmRoll(readers []*Reader, seed uint64, i int, mjpeg bool) (synth.Truth, vision.Reading, vision.Reading, error) {
-	r, more := readers[0], make([]vision.Reader, 0, len(readers)-1)
-	for _, o := range readers[1:] {
-		more = append(more, o)
-	}
+// (by r) and vision.Still's (by r and more).
+func filmRoll(r *Reader, more []vision.Reader, seed uint64, i int, mjpeg bool) (tr synth.Truth, rd, rv vision.Reading, err error) {
 	o := synth.RandomOptions(seed, i, 1280, 720)
 	cam, err := synth.NewVirtualCamera(rollSeed(seed, i), o)
 	if err != nil {
-		return synth.Truth{}, vision.Reading{}, vision.Reading{}, fmt.Errorf("cv: roll %d: %w", i, err)
+		return tr, rd, rv, err
 	}
 	defer cam.Close()
 	var src vision.Source = cam
@@ -68,15 +68,13 @@ func filmRoll(readers []*Reader, seed uint64, i int, mjpeg bool) (synth.Truth, v
 	}
 	f, err := src.Frame()
 	if err != nil {
-		return synth.Truth{}, vision.Reading{}, vision.Reading{}, fmt.Errorf("cv: roll %d: %w", i, err)
+		return tr, rd, rv, err
 	}
-	rd, err := r.Read(f)
-	if err != nil && !errors.Is(err, vision.ErrNoDice) {
-		return synth.Truth{}, vision.Reading{}, vision.Reading{}, fmt.Errorf("cv: roll %d: %w", i, err)
+	if rd, err = r.Read(f); err != nil && !errors.Is(err, vision.ErrNoDice) {
+		return tr, rd, rv, err
 	}
-	rv, err := vision.Still(src, r, vision.StillOptions{Readers: more})
-	if err != nil && !errors.Is(err, vision.ErrNoDice) {
-		return synth.Truth{}, vision.Reading{}, vision.Reading{}, fmt.Errorf("cv: roll %d: %w", i, err)
+	if rv, err = vision.Still(src, r, vision.StillOptions{Readers: more}); err != nil && !errors.Is(err, vision.ErrNoDice) {
+		return tr, rd, rv, err
 	}
 	return cam.Truth(), rd, rv, nil
 }
