@@ -8,6 +8,8 @@ import (
 	"sort"
 	"sync"
 	"time"
+
+	"tableside/vision/internal/portable"
 )
 
 // StillOptions tune Still. Zero fields take the defaults shown.
@@ -179,7 +181,7 @@ func addToCluster(cs [][]Die, d Die) [][]Die {
 	for i, c := range cs {
 		a := c[0]
 		dx, dy := float64(a.X-d.X), float64(a.Y-d.Y)
-		if math.Hypot(dx, dy) < float64(a.Size+d.Size)/4 {
+		if portable.Hypot(dx, dy) < float64(a.Size+d.Size)/4 {
 			cs[i] = append(c, d)
 			return cs
 		}

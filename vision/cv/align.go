@@ -5,6 +5,8 @@ import (
 	"slices"
 
 	"gocv.io/x/gocv"
+
+	"tableside/vision/internal/portable"
 )
 
 // Aligning a face to its template: a die not read surely may be placed a
@@ -78,7 +80,7 @@ func boxBlur(v []float32, n int) []float32 {
 // centre to (1+a)x - by + tx, bx + (1+a)y + ty from the window's centre.
 type similarity struct{ a, b, tx, ty float64 }
 
-func (s similarity) scale() float64 { return math.Hypot(1+s.a, s.b) }
+func (s similarity) scale() float64 { return portable.Hypot(1+s.a, s.b) }
 
 // placement is rc moved as s moves the template's square (s in template
 // pixels; the window's axes are rc's).

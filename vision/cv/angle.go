@@ -4,6 +4,8 @@ import (
 	"math"
 
 	"gocv.io/x/gocv"
+
+	"tableside/vision/internal/portable"
 )
 
 // Squaring up: a top face placed at an angle well off its die's (a side
@@ -63,7 +65,7 @@ func edgeTurnOf(p []byte) (turn, coherence float64) {
 	if sw == 0 {
 		return 0, 0
 	}
-	return math.Atan2(sy, sx) / 4, math.Hypot(sx, sy) / sw
+	return math.Atan2(sy, sx) / 4, portable.Hypot(sx, sy) / sw
 }
 
 // edgeRing lists the byte offsets in an edge patch of the inner pixels

@@ -3,6 +3,8 @@ package cv
 import (
 	"math"
 	"math/rand/v2"
+
+	"tableside/vision/internal/portable"
 )
 
 // Teach-time augmentation: from each rectified teach face the teacher makes
@@ -76,7 +78,7 @@ func augment(p, out []byte, rng *rand.Rand, o augmentOptions) {
 				if d2 > 9 {
 					continue
 				}
-				e := float32(a * math.Exp(-d2/2))
+				e := float32(a * portable.Exp(-d2/2))
 				for c := 0; c < 3; c++ {
 					i := 3*(y*n+x) + c
 					buf[i] += e * (250 - buf[i])
@@ -89,7 +91,7 @@ func augment(p, out []byte, rng *rand.Rand, o augmentOptions) {
 	}
 	noise := o.maxNoise * rng.Float64()
 	for i, v := range buf {
-		v += float32(noise * rng.NormFloat64())
+		v += float32(noise * portable.NormFloat64(rng))
 		out[i] = byte(min(255, max(0, v+0.5)))
 	}
 }
@@ -103,7 +105,7 @@ func gaussBlur(buf []float32, n int, sigma float64) {
 	var s float32
 	for i := range k {
 		d := float64(i - r)
-		k[i] = float32(math.Exp(-d * d / (2 * sigma * sigma)))
+		k[i] = float32(portable.Exp(-d * d / (2 * sigma * sigma)))
 		s += k[i]
 	}
 	for i := range k {

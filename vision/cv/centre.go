@@ -4,6 +4,8 @@ import (
 	"math"
 
 	"gocv.io/x/gocv"
+
+	"tableside/vision/internal/portable"
 )
 
 // Centring a face on its glyph: a tilted die's top face may be placed a
@@ -32,13 +34,13 @@ func (r *Reader) inkCentred(frame gocv.Mat, rc rect, v verdict, strips bool) (re
 			break
 		}
 		dx, dy := ix-tx, iy-ty // patch pixels
-		if math.Hypot(dx, dy) < 1 {
+		if portable.Hypot(dx, dy) < 1 {
 			break
 		}
 		k := out.W * faceInner / patchSize // (frame pixels per patch pixel)
 		out, moved = out.shifted(dx*k, dy*k), true
 	}
-	if math.Hypot(out.C.X-rc.C.X, out.C.Y-rc.C.Y) > maxCentreMove*rc.W {
+	if portable.Hypot(out.C.X-rc.C.X, out.C.Y-rc.C.Y) > maxCentreMove*rc.W {
 		return rc, false
 	}
 	return out, moved
@@ -56,7 +58,7 @@ func glyphOff(ink []float32, m *Model, v verdict) float64 {
 	if !ok || !ok2 {
 		return 0
 	}
-	return math.Hypot(ix-tx, iy-ty) * faceInner / patchSize
+	return portable.Hypot(ix-tx, iy-ty) * faceInner / patchSize
 }
 
 const (

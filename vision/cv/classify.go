@@ -7,6 +7,8 @@ import (
 	"sync/atomic"
 
 	"gocv.io/x/gocv"
+
+	"tableside/vision/internal/portable"
 )
 
 // Classifier settings. A die's face is told from its ink map (0 body, 1
@@ -766,7 +768,7 @@ func rimExcess(t, pad []float32, dx, dy int) (sum float64, dir [2]float64) {
 			}
 		}
 	}
-	if l := math.Hypot(float64(sx), float64(sy)); l > 0 {
+	if l := portable.Hypot(float64(sx), float64(sy)); l > 0 {
 		dir = [2]float64{float64(sx) / l, float64(sy) / l}
 	}
 	return float64(s), dir
@@ -996,7 +998,7 @@ func (r *Reader) glyphPlaced(frame gocv.Mat, rc, b, top rect) (rect, []verdict) 
 		if !t.closeTo(rc) {
 			starts = append(starts, t)
 		}
-	} else if math.Hypot(b.C.X-rc.C.X, b.C.Y-rc.C.Y) >= blobOff*rc.side() {
+	} else if portable.Hypot(b.C.X-rc.C.X, b.C.Y-rc.C.Y) >= blobOff*rc.side() {
 		c := rc
 		c.C = b.C
 		starts = append(starts, c)
@@ -1161,7 +1163,7 @@ func (r *Reader) classifyDie(frame gocv.Mat, rc rect, turned []verdict) verdict 
 		// face centred on its glyph that fits about as well and reads
 		// another face leaves it unsure. (A glyph whose box lies less
 		// than half that far from its template's is not centred.)
-		if c, ok := r.inkCentred(frame, v.at, v, false); ok && math.Hypot(c.C.X-v.at.C.X, c.C.Y-v.at.C.Y) > offGlyph*v.at.W {
+		if c, ok := r.inkCentred(frame, v.at, v, false); ok && portable.Hypot(c.C.X-v.at.C.X, c.C.Y-v.at.C.Y) > offGlyph*v.at.W {
 			v = r.conflicts(v, []verdict{r.classifyAt(frame, c)}, offGlyphSlack)
 		}
 	}

@@ -6,6 +6,7 @@ import (
 	"gocv.io/x/gocv"
 
 	"tableside/vision"
+	"tableside/vision/internal/portable"
 )
 
 // A Turn Setup die read surely at a placement moved by a retry (by more
@@ -83,7 +84,7 @@ func insideQuad(q [4]pt, p pt) bool {
 // big over its neighbour is read at a smaller size, rightly leaving the
 // neighbour's ink out).
 func (r *Reader) coverCheck(frame gocv.Mat, first, kept rect, v verdict) verdict {
-	if v.conf < r.m.Threshold || v.aligned || math.Hypot(kept.C.X-first.C.X, kept.C.Y-first.C.Y) < minCoverShift*first.side() {
+	if v.conf < r.m.Threshold || v.aligned || portable.Hypot(kept.C.X-first.C.X, kept.C.Y-first.C.Y) < minCoverShift*first.side() {
 		return v
 	}
 	if _, downtown := vision.DowntownFaces[r.m.Classes[v.class].Kind]; downtown {

@@ -10,6 +10,8 @@ import (
 	"unsafe"
 
 	"gocv.io/x/gocv"
+
+	"tableside/vision/internal/portable"
 )
 
 // workWidth is the width dice are searched at (frames are shrunk to it).
@@ -199,7 +201,7 @@ const tabMask = 1023
 var logTab100 = func() [tabMask + 1]int32 {
 	var t [tabMask + 1]int32
 	for v := 1; v < len(t); v++ {
-		t[v] = int32(math.Round(100 * math.Log(float64(v))))
+		t[v] = int32(math.Round(100 * portable.Log(float64(v))))
 	}
 	return t
 }()
@@ -392,7 +394,7 @@ func blobs(work, mask, ink, raw gocv.Mat, bs []blob) []found {
 		// A glyph's box is centred on its die; its ink centroid is not
 		// (a 6's loop), so the centroid is taken only when the glyph is a
 		// piece of one, far from it.
-		if c := freeInkCentre(raw, out[:solid], g.r.C, s); math.Hypot(c.X-g.r.C.X, c.Y-g.r.C.Y) > glyphPiece*s {
+		if c := freeInkCentre(raw, out[:solid], g.r.C, s); portable.Hypot(c.X-g.r.C.X, c.Y-g.r.C.Y) > glyphPiece*s {
 			cs = []pt{c, g.r.C}
 		}
 		for _, c := range cs {
@@ -681,7 +683,7 @@ func hasInk(ink gocv.Mat, r rect) bool {
 
 func near(fs []found, p pt, d float64) bool {
 	for _, f := range fs {
-		if math.Hypot(f.r.C.X-p.X, f.r.C.Y-p.Y) < d {
+		if portable.Hypot(f.r.C.X-p.X, f.r.C.Y-p.Y) < d {
 			return true
 		}
 	}
@@ -842,7 +844,7 @@ func peaks(dist gocv.Mat, s float64) []image.Point {
 	for _, c := range cand {
 		ok := true
 		for _, o := range out {
-			if math.Hypot(float64(c.p.X-o.X), float64(c.p.Y-o.Y)) < minD {
+			if portable.Hypot(float64(c.p.X-o.X), float64(c.p.Y-o.Y)) < minD {
 				ok = false
 				break
 			}

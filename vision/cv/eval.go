@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"tableside/vision"
+	"tableside/vision/internal/portable"
 	"tableside/vision/synth"
 )
 
@@ -61,7 +62,7 @@ type PlaceErrors struct {
 
 func (p *PlaceErrors) add(d synth.DieTruth, pl Placement) {
 	size := float64(d.Size)
-	p.Centre = append(p.Centre, math.Hypot(pl.X-float64(d.X), pl.Y-float64(d.Y))/size)
+	p.Centre = append(p.Centre, portable.Hypot(pl.X-float64(d.X), pl.Y-float64(d.Y))/size)
 	p.Side = append(p.Side, pl.Side/size-1)
 	p.Angle = append(p.Angle, angleErr90(pl.Angle, d.Angle))
 }
@@ -151,7 +152,7 @@ func nearest(d synth.DieTruth, ds []vision.Die, used []bool) int {
 		if used[j] {
 			continue
 		}
-		if e := math.Hypot(float64(r.X-d.X), float64(r.Y-d.Y)); e < bd {
+		if e := portable.Hypot(float64(r.X-d.X), float64(r.Y-d.Y)); e < bd {
 			best, bd = j, e
 		}
 	}

@@ -6,6 +6,8 @@ import (
 	"sort"
 
 	"gocv.io/x/gocv"
+
+	"tableside/vision/internal/portable"
 )
 
 // A face under a glare spot is read again by fitting every likely class's
@@ -51,7 +53,7 @@ const (
 var glareSpots, coarseSpots = func() (all, coarse []glareSpot) {
 	const n = patchSize / 2
 	for _, r := range glareRadii {
-		reach := int(math.Ceil(r * math.Sqrt(math.Log(100))))
+		reach := int(math.Ceil(r * math.Sqrt(portable.Log(100))))
 		for cy := 1; cy < n; cy += glareStep {
 			for cx := 1; cx < n; cx += glareStep {
 				s := glareSpot{x0: max(fitFrom, cx-reach), y0: max(fitFrom, cy-reach), x1: min(fitTo, cx+reach+1), y1: min(fitTo, cy+reach+1),
@@ -62,7 +64,7 @@ var glareSpots, coarseSpots = func() (all, coarse []glareSpot) {
 				for y := s.y0; y < s.y1; y++ {
 					for x := s.x0; x < s.x1; x++ {
 						d2 := float64((x-cx)*(x-cx) + (y-cy)*(y-cy))
-						s.g = append(s.g, float32(math.Exp(-d2/(r*r))))
+						s.g = append(s.g, float32(portable.Exp(-d2/(r*r))))
 					}
 				}
 				s.index = len(all)
@@ -116,7 +118,7 @@ var coarseCols, coarseRows = func() (cols []spotCol, rows []spotRow) {
 		if !ok {
 			col := spotCol{x0: sp.x0, x1: sp.x1}
 			for x := sp.x0; x < sp.x1; x++ {
-				col.w = append(col.w, math.Exp(-sq(float64(x)-sp.cx)/(sp.r*sp.r)))
+				col.w = append(col.w, portable.Exp(-sq(float64(x)-sp.cx)/(sp.r*sp.r)))
 			}
 			c = len(cols)
 			at[key] = c
@@ -124,7 +126,7 @@ var coarseCols, coarseRows = func() (cols []spotCol, rows []spotRow) {
 		}
 		row := spotRow{col: c, y0: sp.y0, y1: sp.y1}
 		for y := sp.y0; y < sp.y1; y++ {
-			row.w = append(row.w, math.Exp(-sq(float64(y)-sp.cy)/(sp.r*sp.r)))
+			row.w = append(row.w, portable.Exp(-sq(float64(y)-sp.cy)/(sp.r*sp.r)))
 		}
 		rows = append(rows, row)
 	}
@@ -601,7 +603,7 @@ func deglaredBy(p []byte, f feature, fit glareClassFit, d glareData, pol int) fe
 		if fit.spot >= 0 {
 			dx := (float64(i%n)+0.5)/2 - (sp.cx + 0.5)
 			dy := (float64(i/n)+0.5)/2 - (sp.cy + 0.5)
-			g = math.Exp(-(dx*dx + dy*dy) / (sp.r * sp.r))
+			g = portable.Exp(-(dx*dx + dy*dy) / (sp.r * sp.r))
 		}
 		y := (-float64(x) - d.mean) / d.sd
 		c := s + q*g
@@ -645,8 +647,8 @@ func spotFreeColour(p []byte, ik, g []float32, col [numCol]float64) [numCol]floa
 		return col
 	}
 	b, gr, r := body[0].level(), body[1].level(), body[2].level()
-	lr, lbg := math.Log((max(0, r)+4)/(max(0, gr)+4)), math.Log((max(0, b)+4)/(max(0, gr)+4))
-	return [numCol]float64{lr + lbg, lr - lbg, math.Log((max(0, body[3].level()) + 12) / (max(0, ink[3].level()) + 12))}
+	lr, lbg := portable.Log((max(0, r)+4)/(max(0, gr)+4)), portable.Log((max(0, b)+4)/(max(0, gr)+4))
+	return [numCol]float64{lr + lbg, lr - lbg, portable.Log((max(0, body[3].level()) + 12) / (max(0, ink[3].level()) + 12))}
 }
 
 // clipLevel: a channel this bright may be clipped.

@@ -5,6 +5,8 @@ import (
 	"math"
 
 	"gocv.io/x/gocv"
+
+	"tableside/vision/internal/portable"
 )
 
 // Patch geometry: a die's face is rectified to patchSize² pixels covering
@@ -800,10 +802,10 @@ func bodyColour(p []byte, ik []float32, ring []bool) [numCol]float64 {
 		}
 	}
 	b, g, r := histMedian(hb[:], nb), histMedian(hg[:], nb), histMedian(hr[:], nb)
-	lr, lbg := math.Log((r+4)/(g+4)), math.Log((b+4)/(g+4))
+	lr, lbg := portable.Log((r+4)/(g+4)), portable.Log((b+4)/(g+4))
 	return [numCol]float64{
 		lr + lbg, lr - lbg,
-		math.Log((histMedian(hlb[:], nb) + 12) / (histMedian(hli[:], ni) + 12)),
+		portable.Log((histMedian(hlb[:], nb) + 12) / (histMedian(hli[:], ni) + 12)),
 	}
 }
 

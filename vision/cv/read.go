@@ -12,6 +12,7 @@ import (
 	"gocv.io/x/gocv"
 
 	"tableside/vision"
+	"tableside/vision/internal/portable"
 )
 
 // DefaultKindCounts is how many dice of each kind one frame holds at most
@@ -52,7 +53,7 @@ const offCentre = 0.2
 // placement its best class fits better (smaller residual) is kept.
 func (r *Reader) recentre(frame gocv.Mat, b, rc rect, v verdict) (rect, verdict) {
 	c, ok := r.det.inkCentre(b)
-	if !ok || math.Hypot(c.X-rc.C.X, c.Y-rc.C.Y) < offCentre*rc.side() {
+	if !ok || portable.Hypot(c.X-rc.C.X, c.Y-rc.C.Y) < offCentre*rc.side() {
 		return rc, v
 	}
 	alt := rc
@@ -247,7 +248,7 @@ func (r *Reader) readAtSide(frame gocv.Mat, c *candidate, side float64) (verdict
 	s := c.v.at.scaled(side / c.v.at.side())
 	w := r.lastChecks(frame, c.found, r.classifyDie(frame, s, nil))
 	w = r.conflicts(w, c.tried, conflictResid)
-	return w, w.conf >= r.m.Threshold && math.Hypot(w.at.C.X-c.found.C.X, w.at.C.Y-c.found.C.Y) < dupDist*side
+	return w, w.conf >= r.m.Threshold && portable.Hypot(w.at.C.X-c.found.C.X, w.at.C.Y-c.found.C.Y) < dupDist*side
 }
 
 // furtherSide is half a step on from side closer, read from side was:
@@ -418,7 +419,7 @@ func (r *Reader) glareNear(frame gocv.Mat, found rect, v verdict) verdict {
 		s := rc
 		s.W, s.H = found.W, found.H
 		cands = append(cands, found, s)
-	} else if math.Hypot(found.C.X-rc.C.X, found.C.Y-rc.C.Y) > foundSize*rc.W {
+	} else if portable.Hypot(found.C.X-rc.C.X, found.C.Y-rc.C.Y) > foundSize*rc.W {
 		cands = append(cands, found)
 	}
 	for _, d := range [][2]float64{{1, 0}, {-1, 0}, {0, 1}, {0, -1}} {
@@ -546,7 +547,7 @@ const lookAgainDist = 0.75
 // placed first).
 func (r *Reader) nearCandidate(p pt, d float64) bool {
 	for _, c := range r.cands {
-		if math.Hypot(c.v.at.C.X-p.X, c.v.at.C.Y-p.Y) < d {
+		if portable.Hypot(c.v.at.C.X-p.X, c.v.at.C.Y-p.Y) < d {
 			return true
 		}
 	}
@@ -622,7 +623,7 @@ func dropDuplicates(cs []candidate) []candidate {
 	}
 	for i, c := range cs {
 		for j, o := range cs {
-			if j == i || math.Hypot(c.v.at.C.X-o.v.at.C.X, c.v.at.C.Y-o.v.at.C.Y) >= dupDist*math.Min(c.v.at.side(), o.v.at.side()) {
+			if j == i || portable.Hypot(c.v.at.C.X-o.v.at.C.X, c.v.at.C.Y-o.v.at.C.Y) >= dupDist*math.Min(c.v.at.side(), o.v.at.side()) {
 				continue
 			}
 			if o.v.resid < c.v.resid || (o.v.resid == c.v.resid && j < i) {
@@ -804,7 +805,7 @@ func round3(x float64) float64 { return math.Round(x*1000) / 1000 }
 func (r *Reader) placeAgain(frame gocv.Mat, b, rc rect, v verdict) (rect, verdict) {
 	n, k := len(r.tried), len(r.centred)
 	alt := rc
-	if c, ok := r.det.inkCentre(b); ok && math.Hypot(c.X-rc.C.X, c.Y-rc.C.Y) >= inkOff*rc.side() {
+	if c, ok := r.det.inkCentre(b); ok && portable.Hypot(c.X-rc.C.X, c.Y-rc.C.Y) >= inkOff*rc.side() {
 		alt.C = c
 		if w := r.classifyDie(frame, alt, nil); w.conf >= r.m.Threshold {
 			return alt, w
@@ -815,7 +816,7 @@ func (r *Reader) placeAgain(frame gocv.Mat, b, rc rect, v verdict) (rect, verdic
 	}
 	tries := append([]rect{alt}, r.centred...)
 	for i, c := range tries {
-		if (i > 0 && math.Hypot(c.C.X-alt.C.X, c.C.Y-alt.C.Y) < inkOff*rc.side()) || slices.ContainsFunc(tries[:i], c.closeTo) {
+		if (i > 0 && portable.Hypot(c.C.X-alt.C.X, c.C.Y-alt.C.Y) < inkOff*rc.side()) || slices.ContainsFunc(tries[:i], c.closeTo) {
 			continue
 		}
 		s, turned := r.bestAngle(frame, c)
@@ -835,7 +836,7 @@ func (r *Reader) placeAgain(frame gocv.Mat, b, rc rect, v verdict) (rect, verdic
 // within nearScale and its angle within nearTurn (of a quarter turn: the
 // faces are read at all four).
 func (rc rect) closeTo(s rect) bool {
-	return math.Hypot(s.C.X-rc.C.X, s.C.Y-rc.C.Y) < nearShift*rc.side() &&
+	return portable.Hypot(s.C.X-rc.C.X, s.C.Y-rc.C.Y) < nearShift*rc.side() &&
 		math.Abs(s.side()/rc.side()-1) < nearScale && math.Abs(math.Remainder(s.Angle-rc.Angle, math.Pi/2)) < nearTurn
 }
 

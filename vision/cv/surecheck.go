@@ -4,6 +4,8 @@ import (
 	"math"
 
 	"gocv.io/x/gocv"
+
+	"tableside/vision/internal/portable"
 )
 
 // The last checks of the dice read surely, once every die was read
@@ -204,7 +206,7 @@ func (r *Reader) tooBright(v verdict, lum, ref float64) bool {
 	if v.conf < r.m.Threshold || r.m.polarity(v.class) != polLight {
 		return false
 	}
-	return lum > bodySlack*math.Exp(r.m.Colours[r.m.colOf[v.class]].Mean[2])*ref
+	return lum > bodySlack*portable.Exp(r.m.Colours[r.m.colOf[v.class]].Mean[2])*ref
 }
 
 // doubt leaves v unsure (conflictConf of the threshold at most) by the

@@ -6,6 +6,7 @@ import (
 	"sync"
 
 	"tableside/vision"
+	"tableside/vision/internal/portable"
 )
 
 // Glyphs are drawn procedurally from a few shapes in face units: the top
@@ -41,7 +42,7 @@ func (s seg) in(x, y float64) bool {
 type arc struct{ cx, cy, r, w, a0, a1 float64 }
 
 func (a arc) in(x, y float64) bool {
-	d := math.Hypot(x-a.cx, y-a.cy)
+	d := portable.Hypot(x-a.cx, y-a.cy)
 	if math.Abs(d-a.r) <= a.w/2 {
 		t := math.Atan2(y-a.cy, x-a.cx) * 180 / math.Pi
 		for t < a.a0 {

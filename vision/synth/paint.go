@@ -4,6 +4,8 @@ import (
 	"image"
 	"math"
 	"math/rand/v2"
+
+	"tableside/vision/internal/portable"
 )
 
 // paint renders the scene without sensor noise into a float RGB buffer
@@ -99,11 +101,11 @@ func (sc *scene) paintDie(buf []float32, d *die, m homog, box image.Rectangle, p
 	{
 		cx, cy := m.inverse().apply(0, 0)
 		ex, ey := m.inverse().apply(1, 0)
-		ppu = math.Hypot(ex-cx, ey-cy)
+		ppu = portable.Hypot(ex-cx, ey-cy)
 	}
 	su, sv := sc.shiftFace(d)
 	sh := sc.shadowFace(d)
-	sideless := math.Hypot(su, sv) < 0.01
+	sideless := portable.Hypot(su, sv) < 0.01
 	if pass == 1 && sideless {
 		return
 	}
@@ -155,7 +157,7 @@ func (sc *scene) side(p []float32, d *die, u, v, su, sv, ppu, px, py float64) {
 	if roundedSDF(u, v, cornerR)*ppu < -1 {
 		return // well inside the top face, which covers it
 	}
-	n := int(math.Hypot(su, sv)/0.06) + 1
+	n := int(portable.Hypot(su, sv)/0.06) + 1
 	best, bt := math.Inf(1), 0.0
 	for k := 0; k <= n; k++ {
 		t := float64(k) / float64(n)
@@ -190,7 +192,7 @@ func (sc *scene) top(p []float32, d *die, u, v, ppu, px, py float64) {
 	g := (b.g*(1-ink) + k.g*ink) * shade
 	bl := (b.b*(1-ink) + k.b*ink) * shade
 	if d.glare {
-		gl := float32(d.gs * math.Exp(-(sq(u-d.gu)+sq(v-d.gv))/sq(d.gr)))
+		gl := float32(d.gs * portable.Exp(-(sq(u-d.gu)+sq(v-d.gv))/sq(d.gr)))
 		r, g, bl = r+(262-r)*gl, g+(262-g)*gl, bl+(262-bl)*gl
 	}
 	blend(p, r, g, bl, float32(cov))
