@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"image"
 	"image/color"
+	"math"
 	"os"
 
 	"gocv.io/x/gocv"
@@ -14,17 +15,67 @@ import (
 // c[3] are given (as rect.corners gives them) into dst as an n×n image,
 // its x axis along c[0]→c[1] and its y axis along c[0]→c[3].
 func warpSquare(src gocv.Mat, dst *gocv.Mat, c [4]pt, n int, interp gocv.InterpolationFlags, border gocv.BorderType, fill color.RGBA) {
-	from := gocv.NewPoint2fVectorFromPoints([]gocv.Point2f{
-		{X: float32(c[0].X), Y: float32(c[0].Y)},
-		{X: float32(c[1].X), Y: float32(c[1].Y)},
-		{X: float32(c[3].X), Y: float32(c[3].Y)},
-	})
-	defer from.Close()
-	to := gocv.NewPoint2fVectorFromPoints([]gocv.Point2f{{X: 0, Y: 0}, {X: float32(n), Y: 0}, {X: 0, Y: float32(n)}})
-	defer to.Close()
-	m := gocv.GetAffineTransform2f(from, to)
+	a := affineTo([3]pt{c[0], c[1], c[3]}, [3]pt{{0, 0}, {float64(n), 0}, {0, float64(n)}})
+	m := gocv.NewMatWithSize(2, 3, gocv.MatTypeCV64F)
 	defer m.Close()
+	for i, v := range a {
+		m.SetDoubleAt(i/3, i%3, v)
+	}
 	gocv.WarpAffineWithParams(src, dst, m, image.Pt(n, n), interp, border, fill)
+}
+
+// affineTo is the affine map (row by row, 2×3) taking the points from to
+// the points to, each point first rounded to float32, as OpenCV's
+// getAffineTransform computes it on amd64: the 6×6 system of its
+// equations solved by Gaussian elimination with partial pivoting, in the
+// same order of operations. Computed here, it has the same bits on every
+// machine: Debian's arm64 OpenCV fuses the elimination's multiply-adds, and
+// its maps differ in the last bits, moving a warped pixel now and then
+// (scripts/arm64.sh compare). A degenerate triangle maps to zero, as
+// OpenCV's does.
+func affineTo(from, to [3]pt) [6]float64 {
+	var a [6][6]float64
+	var b [6]float64
+	for i := range 3 {
+		x, y := float64(float32(from[i].X)), float64(float32(from[i].Y))
+		a[2*i] = [6]float64{x, y, 1, 0, 0, 0}
+		a[2*i+1] = [6]float64{0, 0, 0, x, y, 1}
+		b[2*i], b[2*i+1] = float64(float32(to[i].X)), float64(float32(to[i].Y))
+	}
+	const eps = 100 * 0x1p-52 // (DBL_EPSILON·100, OpenCV's)
+	for i := range 6 {
+		p := i
+		for j := i + 1; j < 6; j++ {
+			if math.Abs(a[j][i]) > math.Abs(a[p][i]) {
+				p = j
+			}
+		}
+		if math.Abs(a[p][i]) < eps {
+			return [6]float64{}
+		}
+		if p != i {
+			for j := i; j < 6; j++ {
+				a[i][j], a[p][j] = a[p][j], a[i][j]
+			}
+			b[i], b[p] = b[p], b[i]
+		}
+		d := -1 / a[i][i]
+		for j := i + 1; j < 6; j++ {
+			alpha := a[j][i] * d
+			for k := i + 1; k < 6; k++ {
+				a[j][k] += alpha * a[i][k]
+			}
+			b[j] += alpha * b[i]
+		}
+	}
+	for i := 5; i >= 0; i-- {
+		s := b[i]
+		for k := i + 1; k < 6; k++ {
+			s -= a[i][k] * b[k]
+		}
+		b[i] = s / a[i][i]
+	}
+	return b
 }
 
 // ToBGR converts an image to a new 8-bit BGR Mat; the caller closes it.
