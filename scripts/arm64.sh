@@ -6,6 +6,9 @@
 #   scripts/arm64.sh build               bin/tableside-arm64, built as the Makefile
 #                                        builds on the Pi (fused multiply-add off)
 #   scripts/arm64.sh run ARGS...         runs bin/tableside-arm64 ARGS under qemu
+#   scripts/arm64.sh test PKG...         cross-compiles each package's tests (as
+#                                        the Makefile builds them) and runs them
+#                                        under qemu, in the package's directory
 #   scripts/arm64.sh compare SET [N]     renders a small set with bin/tableside and
 #                                        with bin/tableside-arm64 and compares the
 #                                        files; teaches on SET/teach (a `dice
@@ -17,8 +20,8 @@
 # FUSE=on builds arm64 with Go's default fused multiply-add instead, to see what
 # it changes. The first build installs debootstrap, qemu-user and the arm64
 # cross compiler, and unpacks Debian's arm64 OpenCV, GL and X11 libraries into a
-# sysroot under ~/.cache/tableside/arm64 (about 1.2 GB, 300 MB downloaded).
-# Emulated, a frame reads about 20 times slower than here: the times are not
+# sysroot under ~/.cache/tableside/arm64 (about 1.4 GB, 300 MB downloaded).
+# Emulated, a frame reads 20 to 40 times slower than here: the times are not
 # the Pi's.
 set -euo pipefail
 
@@ -74,23 +77,49 @@ sysroot() {
   touch "$SYSROOT/.done"
 }
 
-build() {
-  tools
-  sysroot
-  local go fuse=(-gcflags=all=-d=fmahash=qn)
+# goarm64 runs go for arm64 against the sysroot: go ARGS.
+goarm64() {
+  local go
   go=$(scripts/deps.sh --go)
-  [ "${FUSE:-off}" = on ] && fuse=()
-  echo "arm64: building $BIN${FUSE:+ (FUSE=$FUSE)}"
   PKG_CONFIG_SYSROOT_DIR=$SYSROOT PKG_CONFIG_LIBDIR=$LIB/pkgconfig:$SYSROOT/usr/share/pkgconfig \
     GOARCH=arm64 CGO_ENABLED=1 CC=aarch64-linux-gnu-gcc CXX=aarch64-linux-gnu-g++ \
     CGO_CFLAGS="-I$SYSROOT/usr/include -I$SYSROOT/usr/include/aarch64-linux-gnu" \
     CGO_LDFLAGS="-L$LIB -Wl,-rpath-link,$LIB:$SYSROOT/lib/aarch64-linux-gnu:$SYSROOT/usr/lib" \
-    "$go" build "${fuse[@]}" -o "$BIN" ./cmd/tableside
+    "$go" "$@"
+}
+
+fuse() { [ "${FUSE:-off}" = on ] || echo -gcflags=all=-d=fmahash=qn; }
+
+build() {
+  tools
+  sysroot
+  echo "arm64: building $BIN${FUSE:+ (FUSE=$FUSE)}"
+  goarm64 build $(fuse) -o "$BIN" ./cmd/tableside
+}
+
+qemu() {
+  QEMU_LD_PREFIX=$SYSROOT qemu-aarch64 -E LD_LIBRARY_PATH="$LIB:$SYSROOT/lib/aarch64-linux-gnu:$SYSROOT/usr/lib" "$@"
+}
+
+tests() {
+  [ $# -gt 0 ] || die "usage: scripts/arm64.sh test PKG..."
+  tools
+  sysroot
+  local pkg dir bin rc=0
+  for pkg in "$@"; do
+    bin=$(mktemp)
+    goarm64 test -c $(fuse) -tags matprofile -o "$bin" "$pkg" || { rc=1; continue; }
+    dir=$(goarm64 list -f '{{.Dir}}' "$pkg")
+    echo "arm64: testing $pkg"
+    (cd "$dir" && qemu "$bin" -test.timeout 2h) || rc=1
+    rm -f "$bin"
+  done
+  return $rc
 }
 
 run() {
   [ -x "$BIN" ] || die "no $BIN: run scripts/arm64.sh build first"
-  QEMU_LD_PREFIX=$SYSROOT qemu-aarch64 -E LD_LIBRARY_PATH="$LIB:$SYSROOT/lib/aarch64-linux-gnu:$SYSROOT/usr/lib" "$BIN" "$@"
+  qemu "$BIN" "$@"
 }
 
 # compare: see the top of this file.
@@ -146,6 +175,7 @@ samedice() {
 case "${1:-}" in
   build) build ;;
   run) shift; run "$@" ;;
+  test) shift; tests "$@" ;;
   compare) shift; compare "$@" ;;
-  *) sed -n '2,20p' "$0" | sed 's/^# \{0,1\}//'; exit 2 ;;
+  *) sed -n '2,23p' "$0" | sed 's/^# \{0,1\}//'; exit 2 ;;
 esac
