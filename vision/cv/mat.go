@@ -42,7 +42,17 @@ func affineTo(from, to [3]pt) [6]float64 {
 		a[2*i+1] = [6]float64{0, 0, 0, x, y, 1}
 		b[2*i], b[2*i+1] = float64(float32(to[i].X)), float64(float32(to[i].Y))
 	}
-	const eps = 100 * 0x1p-52 // (DBL_EPSILON·100, OpenCV's)
+	if !solve6(&a, &b) {
+		return [6]float64{}
+	}
+	return b
+}
+
+// solve6 solves a·x = b into b by Gaussian elimination with partial
+// pivoting (OpenCV's LU for small systems, its order of operations); false
+// when a pivot is under OpenCV's limit (DBL_EPSILON·100).
+func solve6(a *[6][6]float64, b *[6]float64) bool {
+	const eps = 100 * 0x1p-52
 	for i := range 6 {
 		p := i
 		for j := i + 1; j < 6; j++ {
@@ -51,14 +61,10 @@ func affineTo(from, to [3]pt) [6]float64 {
 			}
 		}
 		if math.Abs(a[p][i]) < eps {
-			return [6]float64{}
+			return false
 		}
-		if p != i {
-			for j := i; j < 6; j++ {
-				a[i][j], a[p][j] = a[p][j], a[i][j]
-			}
-			b[i], b[p] = b[p], b[i]
-		}
+		a[i], a[p] = a[p], a[i] // (the columns before i are not read again)
+		b[i], b[p] = b[p], b[i]
 		d := -1 / a[i][i]
 		for j := i + 1; j < 6; j++ {
 			alpha := a[j][i] * d
@@ -75,7 +81,7 @@ func affineTo(from, to [3]pt) [6]float64 {
 		}
 		b[i] = s / a[i][i]
 	}
-	return b
+	return true
 }
 
 // ToBGR converts an image to a new 8-bit BGR Mat; the caller closes it.
