@@ -11,8 +11,8 @@ import (
 	"testing"
 )
 
-// The functions are math's: within two ulps of them (amd64's assembly Exp is up to two off), and exact at the
-// special cases.
+// The functions are math's: within two ulps of them (amd64's assembly
+// Exp is up to two off), and exact at the special cases.
 func TestMatchesMath(t *testing.T) {
 	r := rand.New(rand.NewPCG(1, 2))
 	ulps := func(a, b float64) uint64 {
