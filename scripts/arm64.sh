@@ -177,5 +177,5 @@ case "${1:-}" in
   run) shift; run "$@" ;;
   test) shift; tests "$@" ;;
   compare) shift; compare "$@" ;;
-  *) sed -n '2,23p' "$0" | sed 's/^# \{0,1\}//'; exit 2 ;;
+  *) sed -n '2,25p' "$0" | sed 's/^# \{0,1\}//'; exit 2 ;;
 esac
