@@ -9,6 +9,9 @@
 #   scripts/arm64.sh test PKG...         cross-compiles each package's tests (as
 #                                        the Makefile builds them) and runs them
 #                                        under qemu, in the package's directory
+#                                        (a test that starts its own binary again
+#                                        needs the kernel to hand arm64 binaries
+#                                        to qemu: qemu-user-binfmt, binfmt_misc)
 #   scripts/arm64.sh compare SET [N]     renders a small set with bin/tableside and
 #                                        with bin/tableside-arm64 and compares the
 #                                        files; teaches on SET/teach (a `dice
@@ -177,5 +180,5 @@ case "${1:-}" in
   run) shift; run "$@" ;;
   test) shift; tests "$@" ;;
   compare) shift; compare "$@" ;;
-  *) sed -n '2,25p' "$0" | sed 's/^# \{0,1\}//'; exit 2 ;;
+  *) sed -n '2,28p' "$0" | sed 's/^# \{0,1\}//'; exit 2 ;;
 esac
