@@ -15,13 +15,33 @@ import (
 // c[3] are given (as rect.corners gives them) into dst as an n×n image,
 // its x axis along c[0]→c[1] and its y axis along c[0]→c[3].
 func warpSquare(src gocv.Mat, dst *gocv.Mat, c [4]pt, n int, interp gocv.InterpolationFlags, border gocv.BorderType, fill color.RGBA) {
-	a := affineTo([3]pt{c[0], c[1], c[3]}, [3]pt{{0, 0}, {float64(n), 0}, {0, float64(n)}})
+	a := invertAffine(affineTo([3]pt{c[0], c[1], c[3]}, [3]pt{{0, 0}, {float64(n), 0}, {0, float64(n)}}))
 	m := gocv.NewMatWithSize(2, 3, gocv.MatTypeCV64F)
 	defer m.Close()
 	for i, v := range a {
 		m.SetDoubleAt(i/3, i%3, v)
 	}
-	gocv.WarpAffineWithParams(src, dst, m, image.Pt(n, n), interp, border, fill)
+	gocv.WarpAffineWithParams(src, dst, m, image.Pt(n, n), interp|gocv.WarpInverseMap, border, fill)
+}
+
+// invertAffine inverts the affine map a (2×3, row by row) as OpenCV's
+// warpAffine does before it warps (unless given the inverse: then it warps
+// with that). Debian's arm64 OpenCV fuses that inversion's multiply-adds,
+// which places a warped pixel otherwise now and then: warpSquare gives it
+// the inverse computed here, the same on every machine and, on amd64, the
+// same warp as before (TestWarpWithInverseIsWarp).
+func invertAffine(a [6]float64) [6]float64 {
+	d := a[0]*a[4] - a[1]*a[3]
+	if d != 0 {
+		d = 1 / d
+	}
+	m := a
+	m[0], m[4] = a[4]*d, a[0]*d
+	m[1] *= -d
+	m[3] *= -d
+	m[2] = -m[0]*a[2] - m[1]*a[5]
+	m[5] = -m[3]*a[2] - m[4]*a[5]
+	return m
 }
 
 // affineTo is the affine map (row by row, 2×3) taking the points from to
