@@ -40,17 +40,7 @@ LIB=$SYSROOT/usr/lib/aarch64-linux-gnu
 sudo_() { if [ "$(id -u)" -eq 0 ]; then "$@"; else sudo "$@"; fi; }
 die() { echo "arm64: $*" >&2; exit 1; }
 
-tools() {
-  local missing=()
-  for p in debootstrap qemu-user g++-aarch64-linux-gnu; do
-    dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "ok installed" || missing+=("$p")
-  done
-  if [ ${#missing[@]} -gt 0 ]; then
-    echo "arm64: installing ${missing[*]}"
-    sudo_ apt-get update -q
-    sudo_ env DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends "${missing[@]}"
-  fi
-}
+tools() { scripts/deps.sh --apt debootstrap qemu-user g++-aarch64-linux-gnu; }
 
 # sysroot unpacks the arm64 packages (no maintainer scripts run: nothing is
 # installed, only linked against and loaded) and mends what those scripts or

@@ -6,7 +6,8 @@
 #   - Go 1.26 (Debian ships 1.19: if no Go 1.26 is on PATH, Debian's Go fetches the
 #     official 1.26 toolchain as a module through the Go module proxy)
 #   - the Go modules in go.mod
-# "scripts/deps.sh --go" only prints the path of the go command to use.
+# "scripts/deps.sh --go" only prints the path of the go command to use;
+# "scripts/deps.sh --apt PKG..." only installs those of the Debian packages that are missing.
 set -euo pipefail
 
 GO_WANT=1.26.8
@@ -33,15 +34,22 @@ if [ "${1:-}" = "--go" ]; then go_path; exit 0; fi
 
 sudo_() { if [ "$(id -u)" -eq 0 ]; then "$@"; else sudo "$@"; fi; }
 
-missing=()
-for p in "${PKGS[@]}"; do
-  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "ok installed" || missing+=("$p")
-done
-if [ ${#missing[@]} -gt 0 ]; then
-  echo "deps: installing Debian packages: ${missing[*]}"
-  sudo_ apt-get update -q
-  sudo_ env DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends "${missing[@]}"
-fi
+# apt_missing installs those of the Debian packages given that are not installed.
+apt_missing() {
+  local missing=() p
+  for p in "$@"; do
+    dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "ok installed" || missing+=("$p")
+  done
+  if [ ${#missing[@]} -gt 0 ]; then
+    echo "deps: installing Debian packages: ${missing[*]}"
+    sudo_ apt-get update -q
+    sudo_ env DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends "${missing[@]}"
+  fi
+}
+
+if [ "${1:-}" = "--apt" ]; then shift; apt_missing "$@"; exit 0; fi
+
+apt_missing "${PKGS[@]}"
 
 GO=$(go_path)
 if ! go_ok "$GO"; then
