@@ -21,8 +21,7 @@ func TestAffineToIsGetAffineTransform(t *testing.T) {
 	to := [3]pt{{0, 0}, {192, 0}, {0, 192}}
 	diff := 0
 	for i := 0; i < 20000; i++ {
-		r := rect{C: pt{1280 * rng.Float64(), 720 * rng.Float64()}, W: 20 + 150*rng.Float64(), H: 20 + 150*rng.Float64(), Angle: 2 * math.Pi * rng.Float64()}
-		c := r.corners(faceInner)
+		c := randomPlacement(rng).corners(faceInner)
 		from := [3]pt{c[0], c[1], c[3]}
 		got := affineTo(from, to)
 		want := cvAffine(from, to)
@@ -74,14 +73,10 @@ func TestWarpWithInverseIsWarp(t *testing.T) {
 	defer cvs.Close()
 	diff := 0
 	for i := 0; i < 2000; i++ {
-		r := rect{C: pt{1280 * rng.Float64(), 720 * rng.Float64()}, W: 20 + 150*rng.Float64(), H: 20 + 150*rng.Float64(), Angle: 2 * math.Pi * rng.Float64()}
-		c := r.corners(faceInner)
+		c := randomPlacement(rng).corners(faceInner)
 		warpSquare(frame, &own, c, n, gocv.InterpolationLinear, gocv.BorderReplicate, colorWhite)
 		a := affineTo([3]pt{c[0], c[1], c[3]}, [3]pt{{0, 0}, {n, 0}, {0, n}})
-		m := gocv.NewMatWithSize(2, 3, gocv.MatTypeCV64F)
-		for j, v := range a {
-			m.SetDoubleAt(j/3, j%3, v)
-		}
+		m := affineMat(a)
 		gocv.WarpAffineWithParams(frame, &cvs, m, image.Pt(n, n), gocv.InterpolationLinear, gocv.BorderReplicate, colorWhite)
 		m.Close()
 		if !bytes.Equal(own.ToBytes(), cvs.ToBytes()) {
@@ -91,4 +86,10 @@ func TestWarpWithInverseIsWarp(t *testing.T) {
 	if diff > 0 {
 		t.Errorf("%d of 2000 patches warped with invertAffine differ from OpenCV's own inversion", diff)
 	}
+}
+
+// randomPlacement is a top face anywhere in a 1280×720 frame, 20 to 170
+// pixels a side, at any angle.
+func randomPlacement(rng *rand.Rand) rect {
+	return rect{C: pt{1280 * rng.Float64(), 720 * rng.Float64()}, W: 20 + 150*rng.Float64(), H: 20 + 150*rng.Float64(), Angle: 2 * math.Pi * rng.Float64()}
 }

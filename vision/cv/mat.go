@@ -15,13 +15,19 @@ import (
 // c[3] are given (as rect.corners gives them) into dst as an n×n image,
 // its x axis along c[0]→c[1] and its y axis along c[0]→c[3].
 func warpSquare(src gocv.Mat, dst *gocv.Mat, c [4]pt, n int, interp gocv.InterpolationFlags, border gocv.BorderType, fill color.RGBA) {
-	a := invertAffine(affineTo([3]pt{c[0], c[1], c[3]}, [3]pt{{0, 0}, {float64(n), 0}, {0, float64(n)}}))
-	m := gocv.NewMatWithSize(2, 3, gocv.MatTypeCV64F)
+	m := affineMat(invertAffine(affineTo([3]pt{c[0], c[1], c[3]}, [3]pt{{0, 0}, {float64(n), 0}, {0, float64(n)}})))
 	defer m.Close()
+	gocv.WarpAffineWithParams(src, dst, m, image.Pt(n, n), interp|gocv.WarpInverseMap, border, fill)
+}
+
+// affineMat is the affine map a (2×3, row by row) as a new CV_64F Mat; the
+// caller closes it.
+func affineMat(a [6]float64) gocv.Mat {
+	m := gocv.NewMatWithSize(2, 3, gocv.MatTypeCV64F)
 	for i, v := range a {
 		m.SetDoubleAt(i/3, i%3, v)
 	}
-	gocv.WarpAffineWithParams(src, dst, m, image.Pt(n, n), interp|gocv.WarpInverseMap, border, fill)
+	return m
 }
 
 // invertAffine inverts the affine map a (2×3, row by row) as OpenCV's
