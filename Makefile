@@ -38,7 +38,7 @@ check-engine:
 
 test: deps vet check-engine
 	$(XVFB) $(GO) test $(NOFUSE) -tags matprofile ./...
-	@# The reader as the Pi runs it, where amd64's assembly would run instead: its Go loops.
+	@# The reader's Go loops, which run where its SSE (amd64) or NEON (arm64, the Pi) cannot.
 	@if [ "$$($(GO) env GOARCH)" = amd64 ]; then set -x; $(GO) test -tags 'matprofile purego' ./vision/cv/; fi
 
 # Speed and memory figures: Go benchmarks plus the sim and dice reports, into out/bench.txt.

@@ -6,9 +6,11 @@
 #   scripts/arm64.sh build               bin/tableside-arm64, built as the Makefile
 #                                        builds on the Pi (fused multiply-add off)
 #   scripts/arm64.sh run ARGS...         runs bin/tableside-arm64 ARGS under qemu
-#   scripts/arm64.sh test PKG...         cross-compiles each package's tests (as
-#                                        the Makefile builds them) and runs them
+#   scripts/arm64.sh test PKG...         vets each package for arm64 (its assembly
+#                                        too), cross-compiles its tests (as the
+#                                        Makefile builds them) and runs them
 #                                        under qemu, in the package's directory
+#                                        (TESTFLAGS="-test.run RE" picks tests)
 #                                        (a test that starts its own binary again
 #                                        needs the kernel to hand arm64 binaries
 #                                        to qemu: qemu-user-binfmt, binfmt_misc)
@@ -101,10 +103,12 @@ tests() {
   local pkg dir bin rc=0
   for pkg in "$@"; do
     bin=$(mktemp)
+    goarm64 vet "$pkg" || rc=1
     goarm64 test -c $(fuse) -tags matprofile -o "$bin" "$pkg" || { rc=1; continue; }
     dir=$(goarm64 list -f '{{.Dir}}' "$pkg")
     echo "arm64: testing $pkg"
-    (cd "$dir" && qemu "$bin" -test.timeout 2h) || rc=1
+    # shellcheck disable=SC2086 # TESTFLAGS: several flags
+    (cd "$dir" && qemu "$bin" -test.timeout 2h ${TESTFLAGS:-}) || rc=1
     rm -f "$bin"
   done
   return $rc
@@ -170,5 +174,5 @@ case "${1:-}" in
   run) shift; run "$@" ;;
   test) shift; tests "$@" ;;
   compare) shift; compare "$@" ;;
-  *) sed -n '2,28p' "$0" | sed 's/^# \{0,1\}//'; exit 2 ;;
+  *) sed -n '2,30p' "$0" | sed 's/^# \{0,1\}//'; exit 2 ;;
 esac

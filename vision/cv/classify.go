@@ -451,8 +451,8 @@ func (m *Model) fineUpTo(mt *match, f feature, limit float64) {
 
 // shiftedDist is the robust distance between the n×n template t and the
 // map padded by m moved by dx, dy; it stops early beyond limit. It is the
-// classifier's hottest loop: on amd64 it runs in SSE (robustRows), the
-// same sums in the same order.
+// classifier's hottest loop: on amd64 it runs in SSE, on arm64 in NEON
+// (robustRows), the same sums in the same order.
 func shiftedDist(t, pad []float32, n, m, dx, dy int, limit float64) float64 {
 	const cap2 = truncErr * truncErr
 	w := n + 2*m

@@ -1,9 +1,9 @@
-//go:build !amd64 || purego
+//go:build (!amd64 && !arm64) || purego
 
 package cv
 
-// haveRankRows: no assembly loops here, or the purego tag asks for
-// none, as the Pi runs (rankPass runs).
+// haveRankRows: no assembly loops here (32-bit Pi OS, say), or the
+// purego tag asks for none (rankPass runs).
 const haveRankRows = false
 
 func minRow(dst, a, b *float32, n int) { panic("cv: minRow without assembly") }

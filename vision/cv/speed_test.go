@@ -12,8 +12,9 @@ import (
 	"gocv.io/x/gocv"
 )
 
-// shiftedDist (SSE on amd64) gives shiftedDistGo's sums bit for bit, at
-// every shift, with and without an early stop, and keeps a NaN a NaN.
+// shiftedDist (SSE on amd64, NEON on arm64) gives shiftedDistGo's sums
+// bit for bit, at every shift, with and without an early stop, and keeps
+// a NaN a NaN.
 func TestShiftedDistMatchesGo(t *testing.T) {
 	rng := rand.New(rand.NewSource(3))
 	for _, nm := range [][2]int{{patchSize, padFine}, {patchSize / 2, padCoarse}, {6, 1}} {
@@ -283,9 +284,9 @@ func TestDistMemoAnswersAsShiftedDist(t *testing.T) {
 	}
 }
 
-// rankFilterTo (a row of lines at a time, on amd64) gives rankPass's
-// maps bit for bit: ties of either zero, infinities, any window; a map
-// with a NaN takes rankPass's way.
+// rankFilterTo (a row of lines at a time, on amd64 and arm64) gives
+// rankPass's maps bit for bit: ties of either zero, infinities, any
+// window; a map with a NaN takes rankPass's way.
 func TestRankFilterMatchesRankPass(t *testing.T) {
 	const n = patchSize
 	rng := rand.New(rand.NewSource(23))

@@ -1,8 +1,9 @@
-//go:build !purego
+//go:build (amd64 || arm64) && !purego
 
 package cv
 
-// haveRankRows: minRow and maxRow are the SSE loops of rank_amd64.s.
+// haveRankRows: minRow and maxRow are the SSE loops of rank_amd64.s, or
+// the NEON loops of rank_arm64.s (the Pi's).
 const haveRankRows = true
 
 // minRow sets dst[i] to b[i] when b[i] < a[i], else to a[i] (rankPass's
