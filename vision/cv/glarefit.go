@@ -541,12 +541,11 @@ func fitSpots(d glareData, t []float32, spots []glareSpot, ts *tmplSums) (float6
 // kept.
 func (m *Model) placeGlare(d glareData, c int, spots []glareSpot) glareClassFit {
 	best := glareClassFit{class: c, resid: math.Inf(1), spot: -1}
-	var t [patchSize * patchSize / 4]float32 // each placement's template, on the stack
 	for r := range m.coarse[c] {
 		for dy := -1; dy <= 1; dy++ {
 			for dx := -1; dx <= 1; dx++ {
 				f := glareClassFit{class: c, rot: r, dx: dx, dy: dy}
-				tf := f.templateTo(m, t[:])
+				tf := m.movedCoarse(c, r, dx, dy)
 				if res, k, coef := fitSpots(d, tf, spots, m.coarseSums(f, tf)); res < best.resid {
 					f.resid, f.spot, f.coef = res, k, coef
 					best = f
@@ -555,6 +554,30 @@ func (m *Model) placeGlare(d glareData, c int, spots []glareSpot) glareClassFit 
 		}
 	}
 	return best
+}
+
+// movedCoarse is class c's half-resolution template at turn r moved by
+// dx, dy (each within one pixel), a view of the model's, not a copy: over
+// the fitted part (fitFrom to fitTo), all a glare fit reads of it, it
+// holds what templateTo gives; beyond, where templateTo gives zeros, the
+// view holds its rows' neighbours or the frame's zeros (framed).
+func (m *Model) movedCoarse(c, r, dx, dy int) []float32 {
+	const n = patchSize / 2
+	at := n + 1 - dy*n - dx
+	return m.coarseFramed[c][r][at : at+n*n : at+n*n]
+}
+
+// framed is the n×n map v in a frame of n+1 zeros before and after it,
+// one backing array (unframed is v's part of it).
+func framed(v []float32, n int) []float32 {
+	buf := make([]float32, n*n+2*(n+1))
+	copy(buf[n+1:], v[:n*n])
+	return buf
+}
+
+// unframed is the map framed holds.
+func unframed(buf []float32, n int) []float32 {
+	return buf[n+1 : n+1+n*n : n+1+n*n]
 }
 
 // template is the fit's class's half-resolution template at its turn and

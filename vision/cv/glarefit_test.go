@@ -254,3 +254,29 @@ func TestGlareSparesIgnoresFacesTheFitRulesOut(t *testing.T) {
 		}
 	}
 }
+
+// movedCoarse gives, over the fitted part (all a glare fit reads), the
+// template templateTo moves there: every class, turn and shift.
+func TestMovedCoarseIsTemplateToOverTheFit(t *testing.T) {
+	const n = patchSize / 2
+	m := model(t)
+	want := make([]float32, n*n)
+	for c := range m.Classes {
+		for r := range 4 {
+			for dy := -1; dy <= 1; dy++ {
+				for dx := -1; dx <= 1; dx++ {
+					f := glareClassFit{class: c, rot: r, dx: dx, dy: dy}
+					f.templateTo(m, want)
+					got := m.movedCoarse(c, r, dx, dy)
+					for y := fitFrom; y < fitTo; y++ {
+						for x := fitFrom; x < fitTo; x++ {
+							if i := y*n + x; math.Float32bits(got[i]) != math.Float32bits(want[i]) {
+								t.Fatalf("class %d turn %d shift %d,%d at %d,%d: %v, want %v", c, r, dx, dy, x, y, got[i], want[i])
+							}
+						}
+					}
+				}
+			}
+		}
+	}
+}

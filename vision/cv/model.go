@@ -39,7 +39,9 @@ type Model struct {
 
 	rot    [][4][]float32 // per class, its template at the 4 rotations
 	coarse [][4][]float32 // the same at half resolution
-	colOf  []int          // per class, its kind's index in Colours
+	// coarseFramed holds each of coarse in a frame (framed, movedCoarse).
+	coarseFramed [][4][]float32
+	colOf        []int // per class, its kind's index in Colours
 	// dists caches tmplDist (see there).
 	dists []uint64
 	// glareSums caches coarseSums (see there).
@@ -105,6 +107,7 @@ func (m *Model) Kinds() []string {
 func (m *Model) prepare() {
 	m.rot = make([][4][]float32, len(m.Classes))
 	m.coarse = make([][4][]float32, len(m.Classes))
+	m.coarseFramed = make([][4][]float32, len(m.Classes))
 	m.colOf = make([]int, len(m.Classes))
 	m.wRot = make([]float32, 4*descDim*len(m.Classes))
 	m.dists = make([]uint64, 16*len(m.Classes)*len(m.Classes))
@@ -118,7 +121,8 @@ func (m *Model) prepare() {
 		}
 		m.rot[i] = rotations(c.Shape)
 		for r := range m.rot[i] {
-			m.coarse[i][r] = halve(m.rot[i][r])
+			m.coarseFramed[i][r] = framed(halve(m.rot[i][r]), patchSize/2)
+			m.coarse[i][r] = unframed(m.coarseFramed[i][r], patchSize/2)
 		}
 		m.colOf[i] = -1
 		for k, kc := range m.Colours {
