@@ -513,13 +513,14 @@ func (m *Model) glareFits(p []byte, cs []int) []glareClassFit {
 		out = append(out, f)
 	}
 	sort.Slice(out, func(a, b int) bool { return out[a].resid < out[b].resid })
+	var near [maxNear]glareSpot // (on the stack)
 	for i := range out[:min(len(out), glareRefine)] {
 		f := &out[i]
 		if f.spot < 0 {
 			continue
 		}
 		t := f.template(m)
-		if res, k, coef := fitSpots(dataOf(f.class), t, spotsNear(glareSpots[f.spot]), m.coarseSums(*f, t)); res < f.resid {
+		if res, k, coef := fitSpots(dataOf(f.class), t, spotsNearTo(near[:0], glareSpots[f.spot]), m.coarseSums(*f, t)); res < f.resid {
 			f.resid, f.spot, f.coef = res, k, coef
 		}
 	}
@@ -593,8 +594,10 @@ func (f glareClassFit) templateTo(m *Model, out []float32) []float32 {
 }
 
 // spotsNear are the spots of every radius centred within glareStep of s.
-func spotsNear(s glareSpot) []glareSpot {
-	var out []glareSpot
+func spotsNear(s glareSpot) []glareSpot { return spotsNearTo(nil, s) }
+
+// spotsNearTo is spotsNear appended to out.
+func spotsNearTo(out []glareSpot, s glareSpot) []glareSpot {
 	for _, o := range glareSpots {
 		if math.Abs(o.cx-s.cx) <= glareStep && math.Abs(o.cy-s.cy) <= glareStep {
 			out = append(out, o)
@@ -602,6 +605,10 @@ func spotsNear(s glareSpot) []glareSpot {
 	}
 	return out
 }
+
+// maxNear: spotsNear gives at most this many spots (three centres each
+// way, every radius).
+const maxNear = 9 * 4
 
 // glareRefine: how many best classes are fitted again with the spots
 // around their best one.

@@ -280,3 +280,15 @@ func TestMovedCoarseIsTemplateToOverTheFit(t *testing.T) {
 		}
 	}
 }
+
+// spotsNear gives at most maxNear spots (glareFits keeps them on the
+// stack), all of them for a spot inside the grid.
+func TestSpotsNearFitMaxNear(t *testing.T) {
+	most := 0
+	for _, s := range glareSpots {
+		most = max(most, len(spotsNear(s)))
+	}
+	if most != maxNear {
+		t.Errorf("at most %d spots near one, want maxNear = %d", most, maxNear)
+	}
+}

@@ -457,9 +457,12 @@ func rankCols(out, v []float32, r int, hi bool) {
 		}
 		return v[(i-r)*n : (i-r+1)*n]
 	}
-	pick := minRow
-	if hi {
-		pick = maxRow
+	pick := func(dst, a, b *float32, n int) { // (minRow or maxRow called directly: its maps stay on the stack)
+		if hi {
+			maxRow(dst, a, b, n)
+		} else {
+			minRow(dst, a, b, n)
+		}
 	}
 	var hs [2 * maxRankRows * n]float32 // h's rows n .. m-1
 	hrow := func(i int) []float32 {
