@@ -146,14 +146,7 @@ func coarseTYs(ty []float64, out []float64) {
 	const n = patchSize / 2
 	var h [maxCoarseCols][n]float64 // per column, per row (on the stack)
 	for c, col := range coarseCols {
-		for y := fitFrom; y < fitTo; y++ {
-			row := ty[y*n+col.x0 : y*n+col.x1]
-			var s float64
-			for i, w := range col.w {
-				s += w * row[i]
-			}
-			h[c][y] = s
-		}
+		h[c] = colSums(ty, col)
 	}
 	for k, r := range coarseRows {
 		hc := h[r.col][r.y0:r.y1]
@@ -163,6 +156,38 @@ func coarseTYs(ty []float64, out []float64) {
 		}
 		out[k] = s
 	}
+}
+
+// colSums are column col's sums Σw·ty over each fitted row, each summed
+// in order, four rows at a time (four sums' latencies overlap; one sum's
+// bounds a row alone).
+func colSums(ty []float64, col spotCol) (h [patchSize / 2]float64) {
+	const n = patchSize / 2
+	w := col.w
+	y := fitFrom
+	for ; y+4 <= fitTo; y += 4 {
+		r0 := ty[y*n+col.x0:][:len(w)]
+		r1 := ty[(y+1)*n+col.x0:][:len(w)]
+		r2 := ty[(y+2)*n+col.x0:][:len(w)]
+		r3 := ty[(y+3)*n+col.x0:][:len(w)]
+		var s0, s1, s2, s3 float64
+		for i, wi := range w {
+			s0 += wi * r0[i]
+			s1 += wi * r1[i]
+			s2 += wi * r2[i]
+			s3 += wi * r3[i]
+		}
+		h[y], h[y+1], h[y+2], h[y+3] = s0, s1, s2, s3
+	}
+	for ; y < fitTo; y++ {
+		row := ty[y*n+col.x0:][:len(w)]
+		var s float64
+		for i, wi := range w {
+			s += wi * row[i]
+		}
+		h[y] = s
+	}
+	return h
 }
 
 // glareData is the half-resolution contrast channel of a patch at one

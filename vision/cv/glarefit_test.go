@@ -2,6 +2,7 @@ package cv
 
 import (
 	"math"
+	"math/rand"
 	"testing"
 )
 
@@ -290,5 +291,40 @@ func TestSpotsNearFitMaxNear(t *testing.T) {
 	}
 	if most != maxNear {
 		t.Errorf("at most %d spots near one, want maxNear = %d", most, maxNear)
+	}
+}
+
+// coarseTYs gives, bit for bit, the sums of each coarse spot's column
+// made one row at a time (as colSums made them before it made four at
+// once), every coarse spot.
+func TestCoarseTYsRowByRow(t *testing.T) {
+	const n = patchSize / 2
+	rng := rand.New(rand.NewSource(5))
+	ty := make([]float64, n*n)
+	for trial := range 20 {
+		for i := range ty {
+			ty[i] = rng.NormFloat64() * float64(1+trial)
+		}
+		var want [maxCoarseCols][n]float64
+		for c, col := range coarseCols {
+			for y := fitFrom; y < fitTo; y++ {
+				var s float64
+				for i, w := range col.w {
+					s += w * ty[y*n+col.x0+i]
+				}
+				want[c][y] = s
+			}
+		}
+		got := make([]float64, len(coarseRows))
+		coarseTYs(ty, got)
+		for k, r := range coarseRows {
+			var s float64
+			for i, w := range r.w {
+				s += w * want[r.col][r.y0+i]
+			}
+			if math.Float64bits(got[k]) != math.Float64bits(s) {
+				t.Fatalf("trial %d spot %d: %v, want %v", trial, k, got[k], s)
+			}
+		}
 	}
 }
