@@ -545,7 +545,7 @@ func (m *Model) glareFits(p []byte, cs []int) []glareClassFit {
 			continue
 		}
 		t := f.template(m)
-		if res, k, coef := fitSpots(dataOf(f.class), t, spotsNearTo(near[:0], glareSpots[f.spot]), m.coarseSums(*f, t)); res < f.resid {
+		if res, k, coef := fitSpots(dataOf(f.class), t, spotsNear(near[:0], glareSpots[f.spot]), m.coarseSums(*f, t)); res < f.resid {
 			f.resid, f.spot, f.coef = res, k, coef
 		}
 	}
@@ -618,11 +618,9 @@ func (f glareClassFit) templateTo(m *Model, out []float32) []float32 {
 	return out
 }
 
-// spotsNear are the spots of every radius centred within glareStep of s.
-func spotsNear(s glareSpot) []glareSpot { return spotsNearTo(nil, s) }
-
-// spotsNearTo is spotsNear appended to out.
-func spotsNearTo(out []glareSpot, s glareSpot) []glareSpot {
+// spotsNear appends to out the spots of every radius centred within
+// glareStep of s.
+func spotsNear(out []glareSpot, s glareSpot) []glareSpot {
 	for _, o := range glareSpots {
 		if math.Abs(o.cx-s.cx) <= glareStep && math.Abs(o.cy-s.cy) <= glareStep {
 			out = append(out, o)

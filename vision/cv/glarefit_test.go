@@ -111,7 +111,7 @@ func spotAt(cx, cy, r float64) int {
 // not their float32 values: a ten-millionth apart).
 func TestGlareFitWithKeptSumsMatchesFresh(t *testing.T) {
 	d := glareDataOf(spotPatch(14, 34, 0.95, 8, 255), polLight)
-	near := spotsNear(coarseSpots[len(coarseSpots)/2])
+	near := spotsNear(nil, coarseSpots[len(coarseSpots)/2])
 	for _, dxy := range [][2]int{{0, 0}, {1, -1}, {-1, 1}} {
 		tmpl := make([]float32, (patchSize/2)*(patchSize/2))
 		shiftGridTo(tmpl, halve(blur3(blur3(glyphMap(false, 0, 0, 0)))), patchSize/2, dxy[0], dxy[1])
@@ -287,7 +287,7 @@ func TestMovedCoarseIsTemplateToOverTheFit(t *testing.T) {
 func TestSpotsNearFitMaxNear(t *testing.T) {
 	most := 0
 	for _, s := range glareSpots {
-		most = max(most, len(spotsNear(s)))
+		most = max(most, len(spotsNear(nil, s)))
 	}
 	if most != maxNear {
 		t.Errorf("at most %d spots near one, want maxNear = %d", most, maxNear)
