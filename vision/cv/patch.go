@@ -736,24 +736,36 @@ func descriptorOfInk(ink []float32) []float32 {
 	return descriptorOf(b[:])
 }
 
-// blur3To is blur3 into out (not g).
+// blur3To is blur3 into out (not g): each row smoothed across, then each
+// column down (blurLine, edges clamped).
 func blur3To(out, g []float32) {
-	const n = patchSize
-	var tmp [n * n]float32
+	const n, nn = patchSize, patchSize * patchSize
+	var tmp [nn]float32
+	// Across: the whole map as one line, then each row's ends clamped.
+	blurLine(tmp[1:nn-1], g[:nn-2], g[1:nn-1], g[2:nn])
 	for y := 0; y < n; y++ {
-		row, t := g[y*n:y*n+n], tmp[y*n:y*n+n]
+		row, t := g[y*n:][:n], tmp[y*n:][:n]
 		t[0] = (row[0] + 2*row[0] + row[1]) / 4
-		for x := 1; x < n-1; x++ {
-			t[x] = (row[x-1] + 2*row[x] + row[x+1]) / 4
-		}
 		t[n-1] = (row[n-2] + 2*row[n-1] + row[n-1]) / 4
 	}
-	for y := 0; y < n; y++ {
-		up, mid, down := tmp[max(y-1, 0)*n:][:n], tmp[y*n:][:n], tmp[min(y+1, n-1)*n:][:n]
-		o := out[y*n:][:n]
-		for x := range o {
-			o[x] = (up[x] + 2*mid[x] + down[x]) / 4
-		}
+	// Down: the inner rows at once, the first and last clamped.
+	blurLine(out[:n], tmp[:n], tmp[:n], tmp[n:2*n])
+	blurLine(out[n:nn-n], tmp[:nn-2*n], tmp[n:nn-n], tmp[2*n:])
+	blurLine(out[nn-n:nn], tmp[nn-2*n:nn-n], tmp[nn-n:], tmp[nn-n:])
+}
+
+// blurLine sets dst[i] to (a[i] + 2b[i] + c[i]) / 4: blurRows (SSE or
+// NEON) where it runs, four at a time, the rest here.
+func blurLine(dst, a, b, c []float32) {
+	n := len(dst)
+	a, b, c = a[:n], b[:n], c[:n]
+	k := 0
+	if haveBlurRows && n >= 4 {
+		k = n &^ 3
+		blurRows(&dst[0], &a[0], &b[0], &c[0], k)
+	}
+	for i := k; i < n; i++ {
+		dst[i] = (a[i] + 2*b[i] + c[i]) / 4
 	}
 }
 

@@ -390,3 +390,54 @@ func BenchmarkGlareFits(b *testing.B) {
 		}
 	}
 }
+
+// spread is n random values of every size (so that another order of a
+// sum of them would round otherwise), with a -0 and a subnormal.
+func spread(rng *rand.Rand, n int) []float32 {
+	v := make([]float32, n)
+	for i := range v {
+		v[i] = float32(rng.NormFloat64() * math.Pow(10, float64(rng.Intn(9)-4)))
+	}
+	v[rng.Intn(n)] = float32(math.Copysign(0, -1))
+	v[rng.Intn(n)] = math.SmallestNonzeroFloat32
+	return v
+}
+
+// sameBits says whether a and b are the same float32, bit for bit (any
+// NaN is any other).
+func sameBits(a, b float32) bool {
+	return math.Float32bits(a) == math.Float32bits(b) || (a != a && b != b)
+}
+
+// blur3 (its rows in SSE on amd64, NEON on arm64) sums as it always has,
+// bit for bit: each row across, then each column down, every pixel's sum
+// (a + 2b + c) / 4 in that order, edges clamped; ±Inf and NaN too.
+func TestBlur3SumsRowsThenColumnsBitForBit(t *testing.T) {
+	const n = patchSize
+	rng := rand.New(rand.NewSource(5))
+	sum := func(a, b, c float32) float32 { return (a + 2*b + c) / 4 }
+	for trial := range 20 {
+		v := spread(rng, n*n)
+		if trial%5 == 1 {
+			v[rng.Intn(n*n)] = float32(math.Inf(1 - 2*rng.Intn(2)))
+		}
+		if trial%5 == 2 {
+			v[rng.Intn(n*n)] = float32(math.NaN())
+		}
+		var across [n * n]float32
+		for y := range n {
+			for x := range n {
+				across[y*n+x] = sum(v[y*n+max(x-1, 0)], v[y*n+x], v[y*n+min(x+1, n-1)])
+			}
+		}
+		got := blur3(v)
+		for y := range n {
+			for x := range n {
+				want := sum(across[max(y-1, 0)*n+x], across[y*n+x], across[min(y+1, n-1)*n+x])
+				if g := got[y*n+x]; !sameBits(g, want) {
+					t.Fatalf("trial %d at %d,%d: %v, want %v", trial, x, y, g, want)
+				}
+			}
+		}
+	}
+}
