@@ -867,23 +867,28 @@ func robustDist(a, b []float32) float64 {
 	return float64(s)
 }
 
-// ssd is the sum of squared differences of two vectors.
+// ssd is the sum of squared differences of two vectors: four sums (i mod
+// 4; ssdLanes, SSE or NEON, where it runs), the rest into the first.
 func ssd(a, b []float32) float64 {
-	var s0, s1, s2, s3 float32
+	var s [4]float32
 	b = b[:len(a)]
 	i := 0
+	if haveSSDLanes && len(a) >= 4 {
+		i = len(a) &^ 3
+		ssdLanes(&s, &a[0], &b[0], i)
+	}
 	for ; i+4 <= len(a); i += 4 {
 		e0, e1, e2, e3 := a[i]-b[i], a[i+1]-b[i+1], a[i+2]-b[i+2], a[i+3]-b[i+3]
-		s0 += e0 * e0
-		s1 += e1 * e1
-		s2 += e2 * e2
-		s3 += e3 * e3
+		s[0] += e0 * e0
+		s[1] += e1 * e1
+		s[2] += e2 * e2
+		s[3] += e3 * e3
 	}
 	for ; i < len(a); i++ {
 		e := a[i] - b[i]
-		s0 += e * e
+		s[0] += e * e
 	}
-	return float64((s0 + s1) + (s2 + s3))
+	return float64((s[0] + s[1]) + (s[2] + s[3]))
 }
 
 func (m *Model) isTwin(a, b int) bool {

@@ -441,3 +441,31 @@ func TestBlur3SumsRowsThenColumnsBitForBit(t *testing.T) {
 		}
 	}
 }
+
+// ssd (its four sums in SSE on amd64, NEON on arm64) sums as it always
+// has, bit for bit: (a[i] - b[i])² into sum i mod 4 in order, the last
+// len mod 4 into the first, then (s0 + s1) + (s2 + s3).
+func TestSSDSumsFourLanesBitForBit(t *testing.T) {
+	rng := rand.New(rand.NewSource(7))
+	for _, n := range []int{0, 1, 3, 4, 7, 8, 13, patchSize * patchSize / 4, patchSize*patchSize/4 + 3, patchSize * patchSize} {
+		for trial := range 5 {
+			a, b := spread(rng, max(n, 2))[:n], spread(rng, max(n, 2))[:n]
+			if trial == 1 && n > 0 {
+				a[rng.Intn(n)] = float32(math.NaN())
+			}
+			var s [4]float32
+			for i := range a {
+				e := a[i] - b[i]
+				if i >= n&^3 {
+					s[0] += e * e
+				} else {
+					s[i%4] += e * e
+				}
+			}
+			want := float64((s[0] + s[1]) + (s[2] + s[3]))
+			if got := ssd(a, b); math.Float64bits(got) != math.Float64bits(want) && !(got != got && want != want) {
+				t.Fatalf("n %d trial %d: %v, want %v", n, trial, got, want)
+			}
+		}
+	}
+}
