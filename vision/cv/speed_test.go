@@ -36,7 +36,7 @@ func TestShiftedDistMatchesGo(t *testing.T) {
 				for dx := -m; dx <= m; dx++ {
 					for _, lim := range []float64{math.Inf(1), full / 3, full, 0} {
 						got, want := shiftedDist(tmpl, pad, n, m, dx, dy, lim), shiftedDistGo(tmpl, pad, n, m, dx, dy, lim)
-						if math.Float64bits(got) != math.Float64bits(want) && !(math.IsNaN(got) && math.IsNaN(want)) {
+						if !sameBits(got, want) {
 							t.Fatalf("n %d shift %d,%d limit %v: %v, want %v", n, dx, dy, lim, got, want)
 						}
 					}
@@ -403,10 +403,10 @@ func spread(rng *rand.Rand, n int) []float32 {
 	return v
 }
 
-// sameBits says whether a and b are the same float32, bit for bit (any
-// NaN is any other).
-func sameBits(a, b float32) bool {
-	return math.Float32bits(a) == math.Float32bits(b) || (a != a && b != b)
+// sameBits says whether a and b are the same float, bit for bit (-0 is
+// not 0; any NaN is any other).
+func sameBits[F float32 | float64](a, b F) bool {
+	return (a == b && math.Signbit(float64(a)) == math.Signbit(float64(b))) || (a != a && b != b)
 }
 
 // blur3 (its rows in SSE on amd64, NEON on arm64) sums as it always has,
@@ -463,7 +463,7 @@ func TestSSDSumsFourLanesBitForBit(t *testing.T) {
 				}
 			}
 			want := float64((s[0] + s[1]) + (s[2] + s[3]))
-			if got := ssd(a, b); math.Float64bits(got) != math.Float64bits(want) && !(got != got && want != want) {
+			if got := ssd(a, b); !sameBits(got, want) {
 				t.Fatalf("n %d trial %d: %v, want %v", n, trial, got, want)
 			}
 		}
