@@ -571,7 +571,7 @@ func (m *Model) placeGlare(d glareData, c int, spots []glareSpot) glareClassFit 
 		for dy := -1; dy <= 1; dy++ {
 			for dx := -1; dx <= 1; dx++ {
 				f := glareClassFit{class: c, rot: r, dx: dx, dy: dy}
-				tf := m.movedCoarse(c, r, dx, dy)
+				tf := f.template(m)
 				if res, k, coef := fitSpots(d, tf, spots, m.coarseSums(f, tf)); res < best.resid {
 					f.resid, f.spot, f.coef = res, k, coef
 					best = f
@@ -584,9 +584,10 @@ func (m *Model) placeGlare(d glareData, c int, spots []glareSpot) glareClassFit 
 
 // movedCoarse is class c's half-resolution template at turn r moved by
 // dx, dy (each within one pixel), a view of the model's, not a copy: over
-// the fitted part (fitFrom to fitTo), all a glare fit reads of it, it
-// holds what templateTo gives; beyond, where templateTo gives zeros, the
-// view holds its rows' neighbours or the frame's zeros (framed).
+// the fitted part (fitFrom to fitTo), all a glare fit and seenShare read
+// of it, it holds the template moved (shiftGridTo); beyond, where the
+// moved template holds zeros, the view holds its rows' neighbours or the
+// frame's zeros (framed).
 func (m *Model) movedCoarse(c, r, dx, dy int) []float32 {
 	const n = patchSize / 2
 	at := n + 1 - dy*n - dx
@@ -607,15 +608,9 @@ func unframed(buf []float32, n int) []float32 {
 }
 
 // template is the fit's class's half-resolution template at its turn and
-// shift.
+// shift (movedCoarse: a view of the model's, right over the fitted part).
 func (f glareClassFit) template(m *Model) []float32 {
-	return f.templateTo(m, make([]float32, (patchSize/2)*(patchSize/2)))
-}
-
-// templateTo is template into out ((patchSize/2)²), which it returns.
-func (f glareClassFit) templateTo(m *Model, out []float32) []float32 {
-	shiftGridTo(out, m.coarse[f.class][f.rot], patchSize/2, f.dx, f.dy)
-	return out
+	return m.movedCoarse(f.class, f.rot, f.dx, f.dy)
 }
 
 // spotsNear appends to out the spots of every radius centred within

@@ -257,7 +257,7 @@ func TestGlareSparesIgnoresFacesTheFitRulesOut(t *testing.T) {
 }
 
 // movedCoarse gives, over the fitted part (all a glare fit reads), the
-// template templateTo moves there: every class, turn and shift.
+// template moved there (shiftGridTo): every class, turn and shift.
 func TestMovedCoarseIsTemplateToOverTheFit(t *testing.T) {
 	const n = patchSize / 2
 	m := model(t)
@@ -266,8 +266,7 @@ func TestMovedCoarseIsTemplateToOverTheFit(t *testing.T) {
 		for r := range 4 {
 			for dy := -1; dy <= 1; dy++ {
 				for dx := -1; dx <= 1; dx++ {
-					f := glareClassFit{class: c, rot: r, dx: dx, dy: dy}
-					f.templateTo(m, want)
+					shiftGridTo(want, m.coarse[c][r], n, dx, dy)
 					got := m.movedCoarse(c, r, dx, dy)
 					for y := fitFrom; y < fitTo; y++ {
 						for x := fitFrom; x < fitTo; x++ {
