@@ -196,12 +196,12 @@ func diceBench(args []string, stdout, stderr io.Writer) int {
 // runBench renders, teaches, reads and reports one set.
 func runBench(dir string, seed uint64, frames, maxErrs int, reuse bool, w io.Writer) error {
 	tally := cv.NewTally()
-	ms, ns, err := benchSet(dir, seed, frames, reuse, w, tally)
+	bt, err := benchSet(dir, seed, frames, reuse, w, tally)
 	if err != nil {
 		return err
 	}
 	tally.Report(w)
-	reportTimes(w, ms, ns)
+	bt.report(w)
 	listUpTo(w, tally.Errors, maxErrs)
 	listUpTo(w, tally.Misreads, maxErrs)
 	return nil
@@ -213,17 +213,17 @@ func runBench(dir string, seed uint64, frames, maxErrs int, reuse bool, w io.Wri
 // than any one set does.
 func runBenchSets(dir string, seed uint64, sets, frames, maxErrs int, reuse bool, w io.Writer) error {
 	total := cv.NewTally()
-	var ms, ns []float64
+	var bt benchTimes
 	var log setLog
 	for i := range sets {
 		s := seed + uint64(i)
 		tally := cv.NewTally()
 		fmt.Fprintf(w, "seed %d:\n", s)
-		m, n, err := benchSet(filepath.Join(dir, fmt.Sprintf("seed-%d", s)), s, frames, reuse, w, tally, total)
+		t, err := benchSet(filepath.Join(dir, fmt.Sprintf("seed-%d", s)), s, frames, reuse, w, tally, total)
 		if err != nil {
 			return fmt.Errorf("seed %d: %w", s, err)
 		}
-		ms, ns = append(ms, m...), append(ns, n...)
+		bt.add(t)
 		fmt.Fprintf(w, "  %s\n", tally.Short())
 		log.add(s, tally)
 	}
@@ -232,7 +232,7 @@ func runBenchSets(dir string, seed uint64, sets, frames, maxErrs int, reuse bool
 	fmt.Fprintf(w, "over all %d sets:\n", sets)
 	total.ReportIntervals(w)
 	log.reportTargets(w, "", sets)
-	reportTimes(w, ms, ns)
+	bt.report(w)
 	log.list(w, maxErrs)
 	return nil
 }
@@ -270,11 +270,12 @@ func (l *setLog) list(w io.Writer, maxErrs int) {
 
 // benchSet renders the set of seed into dir (unless reuse), teaches on
 // it, reads its test frames into every tally, and gives each frame's
-// read time (ms) and placements classified.
-func benchSet(dir string, seed uint64, frames int, reuse bool, w io.Writer, tallies ...*cv.Tally) (ms, ns []float64, err error) {
+// read time (ms), placements classified and time by stage.
+func benchSet(dir string, seed uint64, frames int, reuse bool, w io.Writer, tallies ...*cv.Tally) (benchTimes, error) {
+	var bt benchTimes
 	m, err := setModel(dir, seed, synth.SetOptions{Count: frames}, reuse, "test", w)
 	if err != nil {
-		return nil, nil, err
+		return bt, err
 	}
 	r := cv.NewReader(m)
 	defer r.Close()
@@ -288,25 +289,26 @@ func benchSet(dir string, seed uint64, frames int, reuse bool, w io.Writer, tall
 	for _, p := range paths {
 		tr, err := synth.LoadTruth(strings.TrimSuffix(p, filepath.Ext(p)) + ".json")
 		if err != nil {
-			return nil, nil, err
+			return bt, err
 		}
 		frame, err := cv.ReadImageFile(p)
 		if err != nil {
-			return nil, nil, err
+			return bt, err
 		}
 		rd, err := r.ReadMat(frame)
 		frame.Close()
 		if err != nil && !errors.Is(err, vision.ErrNoDice) {
-			return nil, nil, err
+			return bt, err
 		}
 		rd.Image = filepath.Base(p)
-		ms = append(ms, rd.Millis)
-		ns = append(ns, float64(r.Classifications()))
+		bt.ms = append(bt.ms, rd.Millis)
+		bt.ns = append(bt.ns, float64(r.Classifications()))
+		bt.stages = append(bt.stages, r.StageTimes())
 		for _, t := range tallies {
 			t.AddPlaced(tr, rd, r.Placements())
 		}
 	}
-	return ms, ns, nil
+	return bt, nil
 }
 
 // setModel renders the set of seed into dir as so asks (unless reuse:
@@ -364,17 +366,6 @@ func benchModel(dir string, w io.Writer) (*cv.Model, error) {
 	}
 	fmt.Fprintf(w, "teach %.2f s; model %d bytes, load %.2f ms\n", teach.Seconds(), st.Size(), float64(load.Microseconds())/1000)
 	return m, nil
-}
-
-// reportTimes writes the read times (ms) and placements classified (ns)
-// per frame: median, p95 and max.
-func reportTimes(w io.Writer, ms, ns []float64) {
-	sort.Float64s(ms)
-	fmt.Fprintf(w, "read time per %dx%d frame (one core, decoded frame): median %.1f ms, p95 %.1f ms, max %.1f ms\n",
-		1280, 720, benchPct(ms, 0.5), benchPct(ms, 0.95), benchPct(ms, 1))
-	sort.Float64s(ns)
-	fmt.Fprintf(w, "placements classified per frame (the read time's work, the same on every machine): median %.0f, p95 %.0f, max %.0f\n",
-		benchPct(ns, 0.5), benchPct(ns, 0.95), benchPct(ns, 1))
 }
 
 // prefixed is lines, each after prefix.

@@ -26,7 +26,8 @@ func TestDiceBenchSets(t *testing.T) {
 		}
 	}
 	for _, want := range []string{"seed 7:\n", "seed 8:\n", "  22 dice: correct faces", "all 2 sets (seeds 7 to 8):\n44 dice in 4 frames",
-		"over all 2 sets:\n  correct faces ", "(95% interval ", "sets meeting every accuracy target: ", "read time per 1280x720 frame"} {
+		"over all 2 sets:\n  correct faces ", "(95% interval ", "sets meeting every accuracy target: ", "read time per 1280x720 frame",
+		"read time by stage, share of all frames' time (in brackets: of the ", "detect ", "placeAgain "} {
 		if !strings.Contains(out.String(), want) {
 			t.Errorf("no %q in:\n%s", want, out.String())
 		}

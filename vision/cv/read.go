@@ -36,8 +36,9 @@ type Reader struct {
 	tried      []verdict // every reading of the die being read
 	centred    []rect    // its placements found from its glyph (inkCentred, alignFace)
 	blobs      []rect
-	slab       floatSlab // the maps of the placement being read (classifyAt)
-	reads      int       // placements the last reading classified (Classifications)
+	slab       floatSlab  // the maps of the placement being read (classifyAt)
+	reads      int        // placements the last reading classified (Classifications)
+	spent      stageTimes // the time the last reading spent in each stage
 	// trace, when set (by the diagnostic tests), is told every die's
 	// final reading (found: its first placement) while r.tried still
 	// holds the readings tried for it.
@@ -703,7 +704,8 @@ func millisSince(t time.Time) float64 {
 
 // read detects and classifies.
 func (r *Reader) read(frame gocv.Mat) (vision.Reading, error) {
-	r.reads = 0
+	r.reads, r.spent = 0, stageTimes{}
+	t := time.Now()
 	fs, mask, scale := r.det.find(frame)
 	r.q.useMask(mask, scale)
 	defer r.q.useMask(gocv.Mat{}, 0)
@@ -712,45 +714,23 @@ func (r *Reader) read(frame gocv.Mat) (vision.Reading, error) {
 		r.blobs = append(r.blobs, f.r)
 	}
 	r.q.refineAll(frame, fs)
+	t = r.lap(stageDetect, t)
 	r.cands = r.cands[:0]
 	for i, f := range fs {
-		r.tried, r.centred = r.tried[:0], r.centred[:0]
-		rc, turned := f.r, []verdict(nil)
-		if !f.solid {
-			rc, turned = r.glyphPlaced(frame, rc, r.blobs[i], f.top)
-		}
-		v := r.classifyDie(frame, rc, turned)
-		var lk look
-		rc, v, lk = r.squareUp(frame, rc, v)
-		if f.solid && v.conf < r.m.Threshold {
-			rc, v = r.recentre(frame, r.blobs[i], rc, v)
-		}
-		if v.conf < r.m.Threshold && v.resid <= lastResid {
-			rc, v = r.lastTry(frame, rc, v)
-		}
-		v = r.lastChecks(frame, f.r, v)
-		if v.conf < r.m.Threshold {
-			rc, v = r.placeAgain(frame, r.blobs[i], rc, v)
-		}
-		if r.trace != nil {
-			r.trace(f.r, v)
-		}
-		if v.resid > dropResid {
-			continue
-		}
-		c := candidate{rc: rc, found: f.r, v: v, look: lk}
-		if v.conf < r.m.Threshold {
-			c.tried = slices.Clone(r.tried)
-		}
-		r.cands = append(r.cands, c)
+		t = r.readFound(frame, f, r.blobs[i], t)
 	}
 	r.cands = dropDuplicates(r.cands)
 	r.secondLook(frame)
+	t = r.lap(stageSecondLook, t)
 	r.atFrameSize(frame)
+	t = r.lap(stageAtFrameSize, t)
 	r.sureChecks(frame)
 	r.overfull()
+	t = r.lap(stageSureChecks, t)
 	r.byElimination(frame)
+	t = r.lap(stageByElimination, t)
 	r.sureChecks(frame)
+	r.lap(stageSureChecks, t)
 	dice := make([]vision.Die, 0, len(r.cands))
 	vs := make([]verdict, 0, len(r.cands))
 	r.placed = r.placed[:0]
@@ -776,6 +756,48 @@ func (r *Reader) read(frame gocv.Mat) (vision.Reading, error) {
 	vision.SortDice(dice)
 	sortPlacements(r.placed)
 	return vision.Reading{Dice: dice}, nil
+}
+
+// readFound reads die f (found in blob b; t: the time its reading
+// starts) and adds it to the candidates unless nothing fits it: its
+// first placements, then, while it is unsure, the later ones in turn.
+// It gives the time its reading ended.
+func (r *Reader) readFound(frame gocv.Mat, f found, b rect, t time.Time) time.Time {
+	r.tried, r.centred = r.tried[:0], r.centred[:0]
+	rc, turned := f.r, []verdict(nil)
+	if !f.solid {
+		rc, turned = r.glyphPlaced(frame, rc, b, f.top)
+	}
+	v := r.classifyDie(frame, rc, turned)
+	var lk look
+	rc, v, lk = r.squareUp(frame, rc, v)
+	t = r.lap(stageFirst, t)
+	if f.solid && v.conf < r.m.Threshold {
+		rc, v = r.recentre(frame, b, rc, v)
+		t = r.lap(stageRecentre, t)
+	}
+	if v.conf < r.m.Threshold && v.resid <= lastResid {
+		rc, v = r.lastTry(frame, rc, v)
+		t = r.lap(stageLastTry, t)
+	}
+	v = r.lastChecks(frame, f.r, v)
+	t = r.lap(stageLastChecks, t)
+	if v.conf < r.m.Threshold {
+		rc, v = r.placeAgain(frame, b, rc, v)
+		t = r.lap(stagePlaceAgain, t)
+	}
+	if r.trace != nil {
+		r.trace(f.r, v)
+	}
+	if v.resid > dropResid {
+		return t
+	}
+	c := candidate{rc: rc, found: f.r, v: v, look: lk}
+	if v.conf < r.m.Threshold {
+		c.tried = slices.Clone(r.tried)
+	}
+	r.cands = append(r.cands, c)
+	return t
 }
 
 // dieAt is where die c is reported: where its face was read (its retries
