@@ -12,7 +12,7 @@ const (
 	stageFirst                      // each die's first placements (glyphPlaced, classifyDie, squareUp)
 	stageRecentre                   // recentre
 	stageLastTry                    // lastTry
-	stageLastChecks                 // lastChecks (glare fits of dice still unsure)
+	stageLastChecks                 // lastChecks (every die's, with the glare fits of dice still unsure)
 	stagePlaceAgain                 // placeAgain
 	stageSecondLook                 // secondLook
 	stageAtFrameSize                // atFrameSize
