@@ -745,6 +745,56 @@ const glareSeen = 0.35
 // it from the other faces fitted (glareSpares). Its kind may be in
 // doubt, as any reading's.
 func (r *Reader) glareRead(frame gocv.Mat, v verdict) verdict {
+	if !r.reading {
+		if w, sure := r.glareReadAt(frame, v); sure {
+			return keepGlared(w, v)
+		}
+		return v
+	}
+	k := glareKey{at: v.at, m: r.m, inf: math.IsInf(v.resid, 1)}
+	if !k.inf {
+		k.pol = r.m.polarity(v.class)
+	}
+	i := slices.IndexFunc(r.glareReads, func(g glareReading) bool { return g.key == k })
+	if i < 0 {
+		w, sure := r.glareReadAt(frame, v)
+		r.glareReads = append(r.glareReads, glareReading{key: k, w: w, sure: sure})
+		i = len(r.glareReads) - 1
+	}
+	if !r.glareReads[i].sure {
+		return v
+	}
+	return keepGlared(r.glareReads[i].w, v)
+}
+
+// keepGlared is glare reading w made die v's: at v's placement and try.
+func keepGlared(w, v verdict) verdict {
+	w.at, w.try = v.at, v.try
+	return w
+}
+
+// glareKey is what glareRead's reading depends on besides the frame: the
+// placement, the model (byElimination reads without some kinds), and
+// the polarity the die was read at (glareFeature), unless nothing fitted.
+type glareKey struct {
+	at  rect
+	m   *Model
+	pol int
+	inf bool
+}
+
+// glareReading is a glare reading kept for the frame being read (a die
+// is glare read at one placement again and again: at its first
+// placement, then in its last checks, then at each retry).
+type glareReading struct {
+	key  glareKey
+	w    verdict
+	sure bool // w replaces the die's reading
+}
+
+// glareReadAt is glareRead without the kept readings: the reading, and
+// whether it replaces v.
+func (r *Reader) glareReadAt(frame gocv.Mat, v verdict) (verdict, bool) {
 	p := r.q.patch(frame, v.at)
 	f, flipped := r.glareFeature(p, v)
 	fits, ok := r.m.likeliestGlareFits(p, f)
@@ -752,11 +802,11 @@ func (r *Reader) glareRead(frame gocv.Mat, v verdict) verdict {
 		fits, f, flipped = r.m.withOtherPolarity(p, f, fits)
 	}
 	if !ok || !fits[0].explains() {
-		return v
+		return v, false
 	}
 	w := r.m.deglaredRead(p, f, fits[0])
 	if w.conf < glareSure*r.m.Threshold || flipped && !r.m.flippedSure(w, fits) {
-		return v
+		return v, false
 	}
 	face := r.m.Classes[w.class].Face
 	decided := r.m.Classes[fits[0].class].Face == face
@@ -765,14 +815,13 @@ func (r *Reader) glareRead(frame gocv.Mat, v verdict) verdict {
 		// face too.
 		decided = decided && o.resid >= glareRatio*fits[0].resid
 		if !decided && r.m.Classes[r.m.deglaredRead(p, f, o).class].Face != face {
-			return v
+			return v, false
 		}
 	}
 	if !r.m.glareSpares(fits, face) {
-		return v
+		return v, false
 	}
-	w.at, w.try = v.at, v.try
-	return w
+	return w, true
 }
 
 // glareFeature is the feature glareRead ranks and reads patch p (read

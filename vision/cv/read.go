@@ -36,9 +36,11 @@ type Reader struct {
 	tried      []verdict // every reading of the die being read
 	centred    []rect    // its placements found from its glyph (inkCentred, alignFace)
 	blobs      []rect
-	slab       floatSlab  // the maps of the placement being read (classifyAt)
-	reads      int        // placements the last reading classified (Classifications)
-	spent      stageTimes // the time the last reading spent in each stage
+	slab       floatSlab      // the maps of the placement being read (classifyAt)
+	reads      int            // placements the last reading classified (Classifications)
+	spent      stageTimes     // the time the last reading spent in each stage
+	reading    bool           // a frame is being read (read): its glare readings are kept
+	glareReads []glareReading // the frame's glare readings (glareRead)
 	// trace, when set (by the diagnostic tests), is told every die's
 	// final reading (found: its first placement) while r.tried still
 	// holds the readings tried for it.
@@ -705,6 +707,8 @@ func millisSince(t time.Time) float64 {
 // read detects and classifies.
 func (r *Reader) read(frame gocv.Mat) (vision.Reading, error) {
 	r.reads, r.spent = 0, stageTimes{}
+	r.reading, r.glareReads = true, r.glareReads[:0]
+	defer func() { r.reading = false }()
 	t := time.Now()
 	fs, mask, scale := r.det.find(frame)
 	r.q.useMask(mask, scale)
