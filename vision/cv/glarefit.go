@@ -745,26 +745,31 @@ const glareSeen = 0.35
 // it from the other faces fitted (glareSpares). Its kind may be in
 // doubt, as any reading's.
 func (r *Reader) glareRead(frame gocv.Mat, v verdict) verdict {
-	if !r.reading {
-		if w, sure := r.glareReadAt(frame, v); sure {
-			return keepGlared(w, v)
-		}
+	g := r.glareReadingOf(frame, v)
+	if !g.sure {
 		return v
 	}
+	return keepGlared(g.w, v)
+}
+
+// glareReadingOf is glareReadAt's reading of die v, kept for the frame
+// being read (the same placement is glare read again and again: first,
+// in its last checks, at each retry).
+func (r *Reader) glareReadingOf(frame gocv.Mat, v verdict) glareReading {
 	k := glareKey{at: v.at, m: r.m, inf: math.IsInf(v.resid, 1)}
 	if !k.inf {
 		k.pol = r.m.polarity(v.class)
 	}
-	i := slices.IndexFunc(r.glareReads, func(g glareReading) bool { return g.key == k })
-	if i < 0 {
+	if !r.reading {
 		w, sure := r.glareReadAt(frame, v)
-		r.glareReads = append(r.glareReads, glareReading{key: k, w: w, sure: sure})
-		i = len(r.glareReads) - 1
+		return glareReading{key: k, w: w, sure: sure}
 	}
-	if !r.glareReads[i].sure {
-		return v
+	if i := slices.IndexFunc(r.glareReads, func(g glareReading) bool { return g.key == k }); i >= 0 {
+		return r.glareReads[i]
 	}
-	return keepGlared(r.glareReads[i].w, v)
+	w, sure := r.glareReadAt(frame, v)
+	r.glareReads = append(r.glareReads, glareReading{key: k, w: w, sure: sure})
+	return r.glareReads[len(r.glareReads)-1]
 }
 
 // keepGlared is glare reading w made die v's: at v's placement and try.
@@ -783,9 +788,7 @@ type glareKey struct {
 	inf bool
 }
 
-// glareReading is a glare reading kept for the frame being read (a die
-// is glare read at one placement again and again: at its first
-// placement, then in its last checks, then at each retry).
+// glareReading is a glare reading (glareReadingOf).
 type glareReading struct {
 	key  glareKey
 	w    verdict
