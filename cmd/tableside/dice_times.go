@@ -41,6 +41,7 @@ func (b benchTimes) reportStages(w io.Writer, p95 float64) {
 	}
 	all, slow := make([]float64, len(b.stages[0])), make([]float64, len(b.stages[0]))
 	var nSlow int
+	var sumAll, sumSlow float64
 	for i, st := range b.stages {
 		isSlow := b.ms[i] >= p95
 		if isSlow {
@@ -48,24 +49,17 @@ func (b benchTimes) reportStages(w io.Writer, p95 float64) {
 		}
 		for j, s := range st {
 			all[j] += s.Millis
+			sumAll += s.Millis
 			if isSlow {
 				slow[j] += s.Millis
+				sumSlow += s.Millis
 			}
 		}
 	}
-	sumAll, sumSlow := sum(all), sum(slow)
 	parts := make([]string, len(all))
 	for j := range all {
 		parts[j] = fmt.Sprintf("%s %.0f%% (%.0f%%)", b.stages[0][j].Stage, 100*all[j]/max(sumAll, 1e-9), 100*slow[j]/max(sumSlow, 1e-9))
 	}
 	fmt.Fprintf(w, "read time by stage, share of all frames' time (in brackets: of the %d frames read in the p95 time or more, %.1f ms each on average): %s\n",
 		nSlow, sumSlow/float64(max(nSlow, 1)), strings.Join(parts, ", "))
-}
-
-func sum(xs []float64) float64 {
-	var s float64
-	for _, x := range xs {
-		s += x
-	}
-	return s
 }

@@ -749,7 +749,9 @@ func (r *Reader) glareRead(frame gocv.Mat, v verdict) verdict {
 	if !g.sure {
 		return v
 	}
-	return keepGlared(g.w, v)
+	w := g.w // (made die v's: at its placement and try)
+	w.at, w.try = v.at, v.try
+	return w
 }
 
 // glareReadingOf is glareReadAt's reading of die v, kept for the frame
@@ -770,12 +772,6 @@ func (r *Reader) glareReadingOf(frame gocv.Mat, v verdict) glareReading {
 	w, sure := r.glareReadAt(frame, v)
 	r.glareReads = append(r.glareReads, glareReading{key: k, w: w, sure: sure})
 	return r.glareReads[len(r.glareReads)-1]
-}
-
-// keepGlared is glare reading w made die v's: at v's placement and try.
-func keepGlared(w, v verdict) verdict {
-	w.at, w.try = v.at, v.try
-	return w
 }
 
 // glareKey is what glareRead's reading depends on besides the frame: the
