@@ -2,6 +2,7 @@ package cv
 
 import (
 	"reflect"
+	"slices"
 	"testing"
 
 	"gocv.io/x/gocv"
@@ -102,5 +103,37 @@ func TestGlareReadKeptIsTheFreshReading(t *testing.T) {
 	})
 	if n == 0 {
 		t.Error("no glared die")
+	}
+}
+
+// The glare is placed by the likeliest class at the turn the scores read
+// it at (likeliestGlareFits), not at every turn: glareFits fits its
+// first class at the turn it is given only, and the likeliest class's fit
+// of a glared face lies at the scores' turn.
+func TestGlarePlacedAtTheLikeliestClassTurn(t *testing.T) {
+	r := NewReader(model(t))
+	defer r.Close()
+	m := r.m
+	n := 0
+	eachGlaredDie(t, 4, synth.Options{Light: "dim", Glare: true, JPEGQuality: 85}, func(frame gocv.Mat, _ int, d synth.DieTruth) {
+		p := r.q.patch(frame, truePlace(d).scaled(0.93))
+		f := featureOf(p)
+		cs, turn, ok := m.rankedClasses(f)
+		if !ok {
+			return
+		}
+		n++
+		fits, _ := m.likeliestGlareFits(p, f)
+		if i := slices.IndexFunc(fits, func(g glareClassFit) bool { return g.class == cs[0] }); fits[i].rot != turn {
+			t.Errorf("%s/%s: the likeliest class fitted at turn %d, the scores read it at %d", d.Kind, d.Face, fits[i].rot, turn)
+		}
+		for k := range 4 {
+			if g := m.glareFits(p, cs[:1], k)[0]; g.rot != k {
+				t.Errorf("%s/%s: fitted at turn %d, given %d", d.Kind, d.Face, g.rot, k)
+			}
+		}
+	})
+	if n == 0 {
+		t.Fatal("no glared die had a likely class")
 	}
 }

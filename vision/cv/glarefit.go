@@ -509,11 +509,11 @@ type glareClassFit struct {
 }
 
 // glareFits fits the classes cs (likeliest first) to patch p: the first
-// at every turn and shift with the coarse spots, which places the glare;
-// every class at the turn and shift that fits best with that spot, then
-// with the coarse spots; the best few again with the spots around their
-// best one.
-func (m *Model) glareFits(p []byte, cs []int) []glareClassFit {
+// at turn (every turn when allTurns) and every shift with the coarse
+// spots, which places the glare; every class at the turn and shift that
+// fits best with that spot, then with the coarse spots; the best few
+// again with the spots around their best one.
+func (m *Model) glareFits(p []byte, cs []int, turn int) []glareClassFit {
 	data := map[int]glareData{}
 	dataOf := func(c int) glareData {
 		pol := m.polarity(c)
@@ -524,7 +524,7 @@ func (m *Model) glareFits(p []byte, cs []int) []glareClassFit {
 		}
 		return d
 	}
-	first := m.placeGlare(dataOf(cs[0]), cs[0], coarseSpots)
+	first := m.placeGlare(dataOf(cs[0]), cs[0], coarseSpots, turn)
 	var spot []glareSpot
 	if first.spot >= 0 {
 		spot = []glareSpot{glareSpots[first.spot]}
@@ -532,7 +532,7 @@ func (m *Model) glareFits(p []byte, cs []int) []glareClassFit {
 	out := []glareClassFit{first}
 	for _, c := range cs[1:] {
 		d := dataOf(c)
-		f := m.placeGlare(d, c, spot)
+		f := m.placeGlare(d, c, spot, allTurns)
 		t := f.template(m)
 		f.resid, f.spot, f.coef = fitSpots(d, t, coarseSpots, m.coarseSums(f, t))
 		out = append(out, f)
@@ -563,11 +563,14 @@ func fitSpots(d glareData, t []float32, spots []glareSpot, ts *tmplSums) (float6
 	return res, k, coef
 }
 
-// placeGlare fits class c at every turn and shift with spots, the best
-// kept.
-func (m *Model) placeGlare(d glareData, c int, spots []glareSpot) glareClassFit {
+// placeGlare fits class c at turn (every turn when allTurns) and every
+// shift with spots, the best kept.
+func (m *Model) placeGlare(d glareData, c int, spots []glareSpot, turn int) glareClassFit {
 	best := glareClassFit{class: c, resid: math.Inf(1), spot: -1}
 	for r := range m.coarse[c] {
+		if turn != allTurns && r != turn {
+			continue
+		}
 		for dy := -1; dy <= 1; dy++ {
 			for dx := -1; dx <= 1; dx++ {
 				f := glareClassFit{class: c, rot: r, dx: dx, dy: dy}
@@ -581,6 +584,9 @@ func (m *Model) placeGlare(d glareData, c int, spots []glareSpot) glareClassFit 
 	}
 	return best
 }
+
+// allTurns: placeGlare and glareFits fit a class at every turn.
+const allTurns = -1
 
 // movedCoarse is class c's half-resolution template at turn r moved by
 // dx, dy (each within one pixel), a view of the model's, not a copy: over
@@ -840,12 +846,12 @@ func (r *Reader) glareFeature(p []byte, v verdict) (feature, bool) {
 // the flippedClasses likeliest classes of the other polarity (ranked at
 // it), when glare may have flipped the face's contrast (mayBeFlipped: a
 // spot brighter than a dark glyph makes the patch show light ink); the
-// class that fitted best at f places the glare, and all are fitted again
-// at it. When a class of the other polarity fits best, the face is read
+// class that fitted best at f places the glare (at the turn it fitted
+// at), and all are fitted again at it. When a class of the other polarity fits best, the face is read
 // at that polarity, flipped.
 func (m *Model) withOtherPolarity(p []byte, f feature, fits []glareClassFit) ([]glareClassFit, feature, bool) {
 	g := featureAt(p, -f.pol)
-	ranked, ok := m.rankedClasses(g)
+	ranked, _, ok := m.rankedClasses(g)
 	if !ok {
 		return fits, f, false
 	}
@@ -860,7 +866,7 @@ func (m *Model) withOtherPolarity(p []byte, f feature, fits []glareClassFit) ([]
 			added++
 		}
 	}
-	fits = m.glareFits(p, cs)
+	fits = m.glareFits(p, cs, fits[0].rot)
 	if m.polarity(fits[0].class) == g.pol {
 		return fits, g, true
 	}
@@ -897,22 +903,24 @@ func (m *Model) rivalFit(fits []glareClassFit) (glareClassFit, bool) {
 }
 
 // likeliestGlareFits fits the glare of patch p (read as f) with the
-// glareClasses classes its scores find likeliest, best fit first; false
+// glareClasses classes its scores find likeliest, best fit first, the
+// glare placed by the likeliest at the turn the scores read it at; false
 // when none is likely.
 func (m *Model) likeliestGlareFits(p []byte, f feature) ([]glareClassFit, bool) {
-	cs, ok := m.rankedClasses(f)
+	cs, turn, ok := m.rankedClasses(f)
 	if !ok {
 		return nil, false
 	}
-	return m.glareFits(p, cs[:min(len(cs), glareClasses)]), true
+	return m.glareFits(p, cs[:min(len(cs), glareClasses)], turn), true
 }
 
 // rankedClasses are the classes the scores of face f keep (of the kinds
-// its colour allows), likeliest first; false when they keep none.
-func (m *Model) rankedClasses(f feature) ([]int, bool) {
+// its colour allows), likeliest first, and the turn the likeliest is read
+// at; false when they keep none.
+func (m *Model) rankedClasses(f feature) ([]int, int, bool) {
 	fs := m.score(f.desc, f.col)
 	if fs.class < 0 {
-		return nil, false
+		return nil, 0, false
 	}
 	var cs []int
 	for i := range m.Classes {
@@ -921,7 +929,10 @@ func (m *Model) rankedClasses(f feature) ([]int, bool) {
 		}
 	}
 	sort.Slice(cs, func(a, b int) bool { return fs.g[cs[a]] > fs.g[cs[b]] })
-	return cs, true
+	if cs[0] != fs.class { // (a tie)
+		return cs, allTurns, true
+	}
+	return cs, fs.rot, true
 }
 
 // glareSpares tells whether the glare of the best fit leaves seen at

@@ -555,18 +555,18 @@ func glareDiagLine(m *Model, p []byte, v verdict, d synth.DieTruth) (string, str
 		return "no such class in the model", "no class"
 	}
 	f := featureOf(p)
-	cs, _ := m.rankedClasses(f)
+	cs, turn, _ := m.rankedClasses(f)
 	rank := slices.Index(cs, truth)
 	name := func(c int) string { return m.Classes[c].Kind + "/" + m.Classes[c].Face }
 	var fits []glareClassFit
 	var shown []string
 	if len(cs) > 0 {
-		fits = m.glareFits(p, cs[:min(len(cs), glareClasses)])
+		fits = m.glareFits(p, cs[:min(len(cs), glareClasses)], turn)
 		for _, g := range fits[:min(4, len(fits))] {
 			shown = append(shown, fmt.Sprintf("%s %.3f", name(g.class), g.resid))
 		}
 	}
-	alone := m.glareFits(p, []int{truth})[0]
+	alone := m.glareFits(p, []int{truth}, allTurns)[0]
 	w := m.deglaredRead(p, f, alone)
 	line := fmt.Sprintf("read %s %.2f; polarity %+d, colour %.1f spreads from its kind's; rank %d of %d; fits [%s]; alone %.3f, deglared %s %.2f",
 		name(v.class), v.conf, f.pol, gateZ(f.col, m.Colours[m.colOf[truth]]), rank, len(cs), strings.Join(shown, ", "), alone.resid, name(w.class), w.conf)
