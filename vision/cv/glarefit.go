@@ -465,8 +465,8 @@ func (m *Model) coarseSums(f glareClassFit, t []float32) *tmplSums {
 
 // spotSums are the sums of spot sp's fit to d that no template enters:
 // Σg, Σg² and Σg·y over the spot, each summed in the order glareFitResid
-// sums the others. Placing the glare fits every class at every turn and
-// shift with the same spots: they are made once per spot and kept in
+// sums the others. Placing the glare fits the classes at many turns and
+// shifts with the same spots: they are made once per spot and kept in
 // d.spots.
 type spotSums struct {
 	sg, sgg, sgy float64
@@ -847,8 +847,8 @@ func (r *Reader) glareFeature(p []byte, v verdict) (feature, bool) {
 // it), when glare may have flipped the face's contrast (mayBeFlipped: a
 // spot brighter than a dark glyph makes the patch show light ink); the
 // class that fitted best at f places the glare (at the turn it fitted
-// at), and all are fitted again at it. When a class of the other polarity fits best, the face is read
-// at that polarity, flipped.
+// at), and all are fitted again at it. When a class of the other
+// polarity fits best, the face is read at that polarity, flipped.
 func (m *Model) withOtherPolarity(p []byte, f feature, fits []glareClassFit) ([]glareClassFit, feature, bool) {
 	g := featureAt(p, -f.pol)
 	ranked, _, ok := m.rankedClasses(g)
