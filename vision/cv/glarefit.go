@@ -764,13 +764,13 @@ func (r *Reader) glareRead(frame gocv.Mat, v verdict) verdict {
 // being read (the same placement is glare read again and again: first,
 // in its last checks, at each retry).
 func (r *Reader) glareReadingOf(frame gocv.Mat, v verdict) glareReading {
+	if !r.reading {
+		w, sure := r.glareReadAt(frame, v)
+		return glareReading{w: w, sure: sure}
+	}
 	k := glareKey{at: v.at, m: r.m, inf: math.IsInf(v.resid, 1)}
 	if !k.inf {
 		k.pol = r.m.polarity(v.class)
-	}
-	if !r.reading {
-		w, sure := r.glareReadAt(frame, v)
-		return glareReading{key: k, w: w, sure: sure}
 	}
 	if i := slices.IndexFunc(r.glareReads, func(g glareReading) bool { return g.key == k }); i >= 0 {
 		return r.glareReads[i]
@@ -928,10 +928,9 @@ func (m *Model) rankedClasses(f feature) ([]int, int, bool) {
 			cs = append(cs, i)
 		}
 	}
-	sort.Slice(cs, func(a, b int) bool { return fs.g[cs[a]] > fs.g[cs[b]] })
-	if cs[0] != fs.class { // (a tie)
-		return cs, allTurns, true
-	}
+	// (Stable: of classes scored alike the first comes first, as score
+	// picks it, so the likeliest is fs.class.)
+	sort.SliceStable(cs, func(a, b int) bool { return fs.g[cs[a]] > fs.g[cs[b]] })
 	return cs, fs.rot, true
 }
 
