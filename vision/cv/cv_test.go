@@ -973,15 +973,17 @@ func TestReferenceIsTheMedoidOrTheSquareExampleOthersLieNear(t *testing.T) {
 }
 
 // The images of a face taught from one image of three or more are named
-// (alone), each with what to do; a face whose class keeps two or more of
-// its images, or that had two, is not told of.
+// (alone), each with the image it is taught from and what to do; a face
+// whose class keeps two or more of its images, or that had two, is not
+// told of.
 func TestAloneNamesTheOtherImagesOfAFaceTaughtFromOne(t *testing.T) {
-	exs := []teachExample{{path: "a.png"}, {path: "b.png"}, {path: "c.png"}}
+	exs := []teachExample{{path: "d/a.png"}, {path: "d/b.png"}, {path: "d/c.png"}}
 	for _, c := range []struct {
 		keep []bool
 		want []string
 	}{
-		{[]bool{false, true, false}, []string{"a.png", "c.png"}},
+		{[]bool{false, true, false}, []string{"d/a.png", "d/c.png"}},
+		{[]bool{false, false, true}, []string{"d/a.png", "d/b.png"}},
 		{[]bool{true, true, false}, nil},
 		{[]bool{true, false}, nil},
 	} {
@@ -992,6 +994,10 @@ func TestAloneNamesTheOtherImagesOfAFaceTaughtFromOne(t *testing.T) {
 		for i, w := range c.want {
 			if !strings.HasPrefix(got[i], w+": ") || !strings.Contains(got[i], "take the face's images again") {
 				t.Errorf("keep %v: %q, want %s named with what to do", c.keep, got[i], w)
+			}
+			ref := filepath.Base(exs[slices.Index(c.keep, true)].path)
+			if !strings.Contains(got[i], "unlike "+ref+", the one image") {
+				t.Errorf("keep %v: %q, want the image kept (%s) named", c.keep, got[i], ref)
 			}
 		}
 	}

@@ -214,12 +214,13 @@ func classOf(kind, face string, exs []teachExample) (Class, []int, []bool) {
 // so the face's template is that one image's, however it was found
 // (seed 3008's Trick mechanical face without its two images placed right:
 // its dice were all read unsure when it was taught so). It lists the
-// images left out, each with why and what to do.
+// images left out, each with why (naming the image kept, so the player
+// can see whether that one or the others went wrong) and what to do.
 func alone(name string, exs []teachExample, keep []bool) []string {
-	kept := 0
-	for _, k := range keep {
+	kept, ref := 0, ""
+	for i, k := range keep {
 		if k {
-			kept++
+			kept, ref = kept+1, filepath.Base(exs[i].path)
 		}
 	}
 	if len(exs) < 3 || kept != 1 {
@@ -228,7 +229,7 @@ func alone(name string, exs []teachExample, keep []bool) []string {
 	var out []string
 	for i, e := range exs {
 		if !keep[i] {
-			out = append(out, fmt.Sprintf("%s: unlike the one image %s is taught from (none of its %d other images looks like that one); take the face's images again, each showing the die whole with that face up, or its dice may be read unsure", e.path, name, len(exs)-1))
+			out = append(out, fmt.Sprintf("%s: unlike %s, the one image %s is taught from (none of its %d other images looks like that one); take the face's images again, each showing the die whole with that face up, or its dice may be read unsure", e.path, ref, name, len(exs)-1))
 		}
 	}
 	return out
