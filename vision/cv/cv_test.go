@@ -377,6 +377,10 @@ func TestTeachBadDirectory(t *testing.T) {
 			os.WriteFile(filepath.Join(d, "bank", "3", "notes.txt"), []byte("x"), 0o644)
 			return d
 		}, "no .png or .jpg image"},
+		{"a level too high: a rendered set's root", func(d string) string {
+			writePNG(t, filepath.Join(d, "teach", "bank", "3", "a.png"), plainMat(64, 48))
+			return d
+		}, "holds folders (3), not images: is the directory taught, "},
 		{"unreadable image", func(d string) string {
 			os.MkdirAll(filepath.Join(d, "bank", "3"), 0o755)
 			os.WriteFile(filepath.Join(d, "bank", "3", "a.png"), []byte("garbage"), 0o644)

@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"runtime"
 	"sort"
+	"strings"
 	"sync"
 
 	"gocv.io/x/gocv"
@@ -235,6 +236,20 @@ func alone(name string, exs []teachExample, keep []bool) []string {
 	return out
 }
 
+// noImages is the error of a face folder with no image. One that holds
+// folders instead is most likely a kind folder: the directory taught is
+// one level too high (the root of a set `dice render` wrote, its teach
+// images in teach/).
+func noImages(dir string) error {
+	sub, _ := subdirs(dir)
+	if len(sub) == 0 {
+		return fmt.Errorf("%w: face folder %s has no .png or .jpg image", errTeach, dir)
+	}
+	kind := filepath.Dir(dir)
+	return fmt.Errorf("%w: face folder %s holds folders (%s), not images: is the directory taught, %s, one level too high? If %s holds the <kind> folders, teach from it (want DIR/<kind>/<face>/*.png)",
+		errTeach, dir, strings.Join(sub, ", "), filepath.Dir(kind), kind)
+}
+
 // teachFace learns one face from its folder's images. An image in which
 // not exactly one die is found (a black die on a black mat shows only its
 // glyph, in pieces) is left out while at least minTeachImages others show
@@ -252,7 +267,7 @@ func teachFace(q *rectifier, dir, name string) ([]teachExample, []string, error)
 	}
 	sort.Strings(files)
 	if len(files) == 0 {
-		return nil, nil, fmt.Errorf("%w: face folder %s has no .png or .jpg image", errTeach, dir)
+		return nil, nil, noImages(dir)
 	}
 	// Examples whose top face was not found are used only when fewer than
 	// two were found.
