@@ -484,6 +484,13 @@ func TestModelSaveLoad(t *testing.T) {
 	if _, err := Load(filepath.Join(dir, "none.bin")); err == nil {
 		t.Error("Load(missing) gave no error")
 	}
+	// A model file cut short (a torn copy, a full card) says so, and what to do.
+	whole, _ := os.ReadFile(path)
+	torn := filepath.Join(dir, "torn.bin")
+	os.WriteFile(torn, whole[:len(whole)/2], 0o644)
+	if _, err := Load(torn); err == nil || !strings.Contains(err.Error(), "cut short") || !strings.Contains(err.Error(), "teach again") {
+		t.Errorf("Load(torn) = %v, want cut short, teach again", err)
+	}
 }
 
 func TestFilesSource(t *testing.T) {

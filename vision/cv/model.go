@@ -173,23 +173,23 @@ func Load(path string) (*Model, error) {
 	}
 	m := &Model{}
 	if err := dec.Decode(m); err != nil {
-		return nil, fmt.Errorf("cv: load model %s: %w", path, err)
+		return nil, fmt.Errorf("cv: load model %s: damaged or cut short (%w): teach again with `tableside dice teach`", path, err)
 	}
 	if m.Version != ModelVersion {
 		return nil, fmt.Errorf("cv: load model %s: format version %d, this program reads version %d: teach again", path, m.Version, ModelVersion)
 	}
 	if m.PatchSize != patchSize || len(m.Classes) == 0 || len(m.Classes) > maxClasses {
-		return nil, fmt.Errorf("cv: load model %s: damaged (patch %d, %d classes)", path, m.PatchSize, len(m.Classes))
+		return nil, fmt.Errorf("cv: load model %s: damaged (patch %d, %d classes): teach again with `tableside dice teach`", path, m.PatchSize, len(m.Classes))
 	}
 	for _, c := range m.Classes {
 		if len(c.Shape) != patchSize*patchSize || len(c.W) != descDim {
-			return nil, fmt.Errorf("cv: load model %s: damaged class %s/%s", path, c.Kind, c.Face)
+			return nil, fmt.Errorf("cv: load model %s: damaged class %s/%s: teach again with `tableside dice teach`", path, c.Kind, c.Face)
 		}
 	}
 	m.prepare()
 	for i, c := range m.Classes {
 		if m.colOf[i] < 0 {
-			return nil, fmt.Errorf("cv: load model %s: damaged: no colour for kind %s", path, c.Kind)
+			return nil, fmt.Errorf("cv: load model %s: damaged: no colour for kind %s: teach again with `tableside dice teach`", path, c.Kind)
 		}
 	}
 	return m, nil
