@@ -295,6 +295,7 @@ func benchSet(dir string, seed uint64, frames int, reuse bool, w io.Writer, tall
 		if err != nil {
 			return bt, err
 		}
+		bt.addSize(fmt.Sprintf("%dx%d", frame.Cols(), frame.Rows()))
 		rd, err := r.ReadMat(frame)
 		frame.Close()
 		if err != nil && !errors.Is(err, vision.ErrNoDice) {

@@ -32,6 +32,18 @@ func TestDiceBenchSets(t *testing.T) {
 			t.Errorf("no %q in:\n%s", want, out.String())
 		}
 	}
+	// A set rendered at 1920x1080 is timed as such.
+	seed7 := filepath.Join(dir, "seed-7")
+	if code := diceMain([]string{"render", "--seed", "7", "--count", "2", "--size", "1920x1080", "--out", seed7}, &out, &errOut); code != 0 {
+		t.Fatalf("render: exit %d: %s", code, errOut.String())
+	}
+	out.Reset()
+	if code := diceMain([]string{"bench", "--seed", "7", "--frames", "2", "--dir", seed7, "--reuse"}, &out, &errOut); code != 0 {
+		t.Fatalf("bench --reuse: exit %d: %s", code, errOut.String())
+	}
+	if want := "read time per 1920x1080 frame"; !strings.Contains(out.String(), want) {
+		t.Errorf("no %q in:\n%s", want, out.String())
+	}
 }
 
 // TestDiceBenchUsage: a count of sets, frames or readers below one is a

@@ -14,19 +14,37 @@ import (
 type benchTimes struct {
 	ms, ns []float64
 	stages [][]cv.StageTime
+	size   string // the frames' size, WxH ("" before the first; mixedSizes)
 }
+
+// mixedSizes is benchTimes.size over frames of more than one size.
+const mixedSizes = "mixed-size"
 
 // add appends o's frames.
 func (b *benchTimes) add(o benchTimes) {
 	b.ms, b.ns, b.stages = append(b.ms, o.ms...), append(b.ns, o.ns...), append(b.stages, o.stages...)
+	if o.size != "" {
+		b.addSize(o.size)
+	}
+}
+
+// addSize notes a frame's size.
+func (b *benchTimes) addSize(size string) {
+	switch b.size {
+	case "", size:
+		b.size = size
+	default:
+		b.size = mixedSizes
+	}
 }
 
 // report writes the read times and placements classified per frame
 // (median, p95 and max), then where the time goes (reportStages).
 func (b benchTimes) report(w io.Writer) {
 	ms, ns := slices.Sorted(slices.Values(b.ms)), slices.Sorted(slices.Values(b.ns))
-	fmt.Fprintf(w, "read time per %dx%d frame (one core, decoded frame): median %.1f ms, p95 %.1f ms, max %.1f ms\n",
-		1280, 720, benchPct(ms, 0.5), benchPct(ms, 0.95), benchPct(ms, 1))
+	frame := strings.TrimSpace(b.size + " frame")
+	fmt.Fprintf(w, "read time per %s (one core, decoded frame): median %.1f ms, p95 %.1f ms, max %.1f ms\n",
+		frame, benchPct(ms, 0.5), benchPct(ms, 0.95), benchPct(ms, 1))
 	fmt.Fprintf(w, "placements classified per frame (the read time's work, the same on every machine): median %.0f, p95 %.0f, max %.0f\n",
 		benchPct(ns, 0.5), benchPct(ns, 0.95), benchPct(ns, 1))
 	b.reportStages(w, benchPct(ms, 0.95))

@@ -24,3 +24,36 @@ func TestReportStagesSharesAllAndSlowFrames(t *testing.T) {
 		t.Errorf("got %q, want it to end %q", b.String(), want)
 	}
 }
+
+// The read time is given per frame of the frames' size, and a bench over
+// sets of different sizes says so rather than name one of them.
+func TestBenchTimesFrameSize(t *testing.T) {
+	for _, c := range []struct {
+		sets [][]string // each set's frame sizes
+		want string
+	}{
+		{nil, "read time per frame ("},
+		{[][]string{{"1280x720", "1280x720"}}, "read time per 1280x720 frame ("},
+		{[][]string{{"1920x1080"}, {"1920x1080"}}, "read time per 1920x1080 frame ("},
+		{[][]string{{"1280x720"}, {"1920x1080"}}, "read time per mixed-size frame ("},
+		{[][]string{{"1280x720", "1920x1080"}}, "read time per mixed-size frame ("},
+	} {
+		var all benchTimes
+		for _, set := range c.sets {
+			var b benchTimes
+			for _, s := range set {
+				b.ms, b.ns = append(b.ms, 10), append(b.ns, 12)
+				b.addSize(s)
+			}
+			all.add(b)
+		}
+		if all.ms == nil {
+			all.ms, all.ns = []float64{10}, []float64{12}
+		}
+		var out strings.Builder
+		all.report(&out)
+		if !strings.Contains(out.String(), c.want) {
+			t.Errorf("%v: %q, want %q", c.sets, out.String(), c.want)
+		}
+	}
+}
