@@ -510,7 +510,7 @@ func TestFilesSource(t *testing.T) {
 }
 
 func TestCameraNotThere(t *testing.T) {
-	_, err := OpenCamera(97)
+	_, err := OpenCamera(97, FrameWidth, FrameHeight)
 	if !errors.Is(err, vision.ErrSourceGone) || !strings.Contains(err.Error(), "/dev/video97") {
 		t.Errorf("OpenCamera(97) = %v, want ErrSourceGone naming /dev/video97", err)
 	}

@@ -22,6 +22,9 @@ func TestPiPipelineThroughGStreamer(t *testing.T) {
 		t.Fatalf("OpenCV cannot open a GStreamer pipeline (is gstreamer1.0-plugins-base installed?): %v", err)
 	}
 	defer cam.Close()
+	if w, h := cam.Size(); w != 640 || h != 480 {
+		t.Errorf("Size() = %dx%d, want the pipeline's 640x480", w, h)
+	}
 	for i := 0; i < 3; i++ {
 		m, err := cam.FrameMat()
 		if err != nil {
