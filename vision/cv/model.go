@@ -159,6 +159,9 @@ func (m *Model) Save(path string) error {
 	return nil
 }
 
+// teachAgain is what to do with a model file Load cannot use.
+const teachAgain = "teach again with `tableside dice teach`"
+
 // Load reads a model written by Save.
 func Load(path string) (*Model, error) {
 	f, err := os.Open(path)
@@ -173,23 +176,23 @@ func Load(path string) (*Model, error) {
 	}
 	m := &Model{}
 	if err := dec.Decode(m); err != nil {
-		return nil, fmt.Errorf("cv: load model %s: damaged or cut short (%w): teach again with `tableside dice teach`", path, err)
+		return nil, fmt.Errorf("cv: load model %s: damaged or cut short (%w): %s", path, err, teachAgain)
 	}
 	if m.Version != ModelVersion {
-		return nil, fmt.Errorf("cv: load model %s: format version %d, this program reads version %d: teach again", path, m.Version, ModelVersion)
+		return nil, fmt.Errorf("cv: load model %s: format version %d, this program reads version %d: %s", path, m.Version, ModelVersion, teachAgain)
 	}
 	if m.PatchSize != patchSize || len(m.Classes) == 0 || len(m.Classes) > maxClasses {
-		return nil, fmt.Errorf("cv: load model %s: damaged (patch %d, %d classes): teach again with `tableside dice teach`", path, m.PatchSize, len(m.Classes))
+		return nil, fmt.Errorf("cv: load model %s: damaged (patch %d, %d classes): %s", path, m.PatchSize, len(m.Classes), teachAgain)
 	}
 	for _, c := range m.Classes {
 		if len(c.Shape) != patchSize*patchSize || len(c.W) != descDim {
-			return nil, fmt.Errorf("cv: load model %s: damaged class %s/%s: teach again with `tableside dice teach`", path, c.Kind, c.Face)
+			return nil, fmt.Errorf("cv: load model %s: damaged class %s/%s: %s", path, c.Kind, c.Face, teachAgain)
 		}
 	}
 	m.prepare()
 	for i, c := range m.Classes {
 		if m.colOf[i] < 0 {
-			return nil, fmt.Errorf("cv: load model %s: damaged: no colour for kind %s: teach again with `tableside dice teach`", path, c.Kind)
+			return nil, fmt.Errorf("cv: load model %s: damaged: no colour for kind %s: %s", path, c.Kind, teachAgain)
 		}
 	}
 	return m, nil

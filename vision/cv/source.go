@@ -36,12 +36,14 @@ const (
 func OpenCamera(device, w, h int) (*Camera, error) {
 	hint := fmt.Sprintf("is the camera plugged in? check /dev/video%d and that no other program uses it", device)
 	vc, err := gocv.OpenVideoCaptureWithAPI(device, gocv.VideoCaptureV4L2)
-	if err == nil && vc != nil && vc.IsOpened() {
-		vc.Set(gocv.VideoCaptureFOURCC, vc.ToCodec("MJPG"))
-		vc.Set(gocv.VideoCaptureFrameWidth, float64(w))
-		vc.Set(gocv.VideoCaptureFrameHeight, float64(h))
+	cam, err := newCamera(vc, err, hint)
+	if err != nil {
+		return nil, err
 	}
-	return newCamera(vc, err, hint)
+	cam.vc.Set(gocv.VideoCaptureFOURCC, cam.vc.ToCodec("MJPG"))
+	cam.vc.Set(gocv.VideoCaptureFrameWidth, float64(w))
+	cam.vc.Set(gocv.VideoCaptureFrameHeight, float64(h))
+	return cam, nil
 }
 
 // PiPipeline is the GStreamer pipeline OpenPiCamera opens: on Raspberry Pi OS
