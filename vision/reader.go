@@ -57,26 +57,31 @@ var ErrNotStill = errors.New("vision: the dice never stood still")
 // then reads the last still frames with r and votes them into one Reading.
 // An error from src (e.g. wrapping ErrSourceGone) is returned as is, wrapped.
 func Still(src Source, r Reader, o StillOptions) (Reading, error) {
-	o = o.withDefaults()
+	rd, _, err := still(src, r, o.withDefaults())
+	return rd, err
+}
+
+// still is Still with its options' defaults set; it also returns the last
+// frame it read (nil when it read none).
+func still(src Source, r Reader, o StillOptions) (Reading, image.Image, error) {
 	var prev image.Image
-	var still []image.Image
+	var frames []image.Image
 	for n := 0; n < o.MaxFrames; n++ {
 		f, err := src.Frame()
 		if err != nil {
-			return Reading{}, fmt.Errorf("vision: still: %w", err)
+			return Reading{}, nil, fmt.Errorf("vision: still: %w", err)
 		}
-		if prev != nil && FrameDiff(prev, f) < o.Threshold {
-			still = append(still, f)
-		} else {
-			still = still[:0]
-			still = append(still, f)
+		if prev == nil || FrameDiff(prev, f) >= o.Threshold {
+			frames = frames[:0]
 		}
+		frames = append(frames, f)
 		prev = f
-		if len(still) > o.StillFrames && len(still) >= o.Combine {
-			return readAll(append([]Reader{r}, o.Readers...), still[len(still)-o.Combine:])
+		if len(frames) > o.StillFrames && len(frames) >= o.Combine {
+			rd, err := readAll(append([]Reader{r}, o.Readers...), frames[len(frames)-o.Combine:])
+			return rd, f, err
 		}
 	}
-	return Reading{}, ErrNotStill
+	return Reading{}, nil, ErrNotStill
 }
 
 // readAll reads every frame, frame i with reader i mod len(rs), each
