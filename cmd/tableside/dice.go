@@ -28,7 +28,8 @@ const diceUsage = `usage:
   tableside dice teach --out MODEL DIR        learn faces from DIR/<kind>/<face>/*.png|*.jpg
   tableside dice read --model MODEL [--json] IMAGE...
   tableside dice render --seed N --out DIR [--count K]
-  tableside dice bench [--live] [--seed N] [--sets K] [--frames K]`
+  tableside dice bench [--live] [--seed N] [--sets K] [--frames K]
+  tableside dice watch --model MODEL [--camera N | --pi | --virtual SEED] [--rolls K] [--json]`
 
 // diceMain runs `tableside dice SUBCOMMAND ...`.
 func diceMain(args []string, stdout, stderr io.Writer) int {
@@ -45,6 +46,8 @@ func diceMain(args []string, stdout, stderr io.Writer) int {
 		return diceRender(args[1:], stdout, stderr)
 	case "bench":
 		return diceBench(args[1:], stdout, stderr)
+	case "watch":
+		return diceWatch(args[1:], stdout, stderr)
 	case "-h", "--help", "help":
 		fmt.Fprintln(stdout, diceUsage)
 		return 0

@@ -1,0 +1,172 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+
+	"tableside/vision"
+	"tableside/vision/cv"
+	"tableside/vision/synth"
+)
+
+const watchUsage = "usage: tableside dice watch --model MODEL [--camera N | --pi | --virtual SEED] [--rolls K] [--json]"
+
+// watchSource is where dice watch films: a camera, or the virtual camera
+// with its own truth (virtual is nil for a camera).
+type watchSource struct {
+	src     vision.Source
+	virtual *synth.VirtualCamera
+}
+
+// diceWatch reads the dice roll after roll from a live camera, as the
+// appliance will: it waits for the dice to stand still, reads and votes
+// its still frames, prints the reading, and waits for the next roll.
+func diceWatch(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("dice watch", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	model := fs.String("model", "", "`MODEL` file written by dice teach (required)")
+	camera := fs.Int("camera", 0, "read the USB camera /dev/video`N` (the camera read when none is named)")
+	pi := fs.Bool("pi", false, "read the Raspberry Pi camera (libcamera, through GStreamer)")
+	virtual := fs.Uint64("virtual", 0, "read the virtual camera: it films the dice of the set dice render --seed `SEED` draws and throws them again after each reading")
+	rolls := fs.Int("rolls", 0, "stop after this many rolls (0: read until interrupted, Ctrl-C)")
+	asJSON := fs.Bool("json", false, "one JSON object per roll, as dice read --json gives per image")
+	fs.Usage = func() {
+		fmt.Fprintln(stderr, watchUsage)
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		return 2
+	}
+	set := map[string]bool{}
+	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
+	chosen := btoi(set["camera"]) + btoi(*pi) + btoi(set["virtual"])
+	if *model == "" || fs.NArg() > 0 || chosen > 1 || *rolls < 0 || *camera < 0 {
+		fs.Usage()
+		return 2
+	}
+	m, err := cv.Load(*model)
+	if err != nil {
+		fmt.Fprintf(stderr, "dice watch: %v\n", err)
+		return 1
+	}
+	var seed *uint64
+	if set["virtual"] {
+		seed = virtual
+	}
+	ws, err := openWatchSource(*camera, *pi, seed, stderr)
+	if err != nil {
+		fmt.Fprintf(stderr, "dice watch: %v\n", err)
+		return 1
+	}
+	defer ws.src.Close()
+	r := cv.NewReader(m)
+	defer r.Close()
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+	return watchRolls(ctx, ws, r, *rolls, *asJSON, stdout, stderr)
+}
+
+func btoi(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// openWatchSource opens the camera the flags name: the virtual camera of
+// seed when it is not nil, else the Pi camera or USB camera camera,
+// asking a real camera for cv.FrameWidth×cv.FrameHeight.
+func openWatchSource(camera int, pi bool, seed *uint64, stderr io.Writer) (watchSource, error) {
+	if seed != nil {
+		cam, err := synth.NewVirtualCamera(*seed, synth.RandomOptions(*seed, 0, cv.FrameWidth, cv.FrameHeight))
+		return watchSource{cam, cam}, err
+	}
+	var cam *cv.Camera
+	var err error
+	if pi {
+		cam, err = cv.OpenPiCamera(cv.FrameWidth, cv.FrameHeight)
+	} else {
+		cam, err = cv.OpenCamera(camera, cv.FrameWidth, cv.FrameHeight)
+	}
+	if err != nil {
+		return watchSource{}, err
+	}
+	if w, h := cam.Size(); w != cv.FrameWidth || h != cv.FrameHeight {
+		fmt.Fprintln(stderr, "dice watch: "+sizeWarning(w, h))
+	}
+	return watchSource{src: cam}, nil
+}
+
+// sizeWarning tells the player what a camera giving w×h frames, not the
+// 1280×720 asked for, means for reading.
+func sizeWarning(w, h int) string {
+	if w*h > cv.FrameWidth*cv.FrameHeight {
+		return fmt.Sprintf("the camera gives %d×%d frames, not %d×%d: they read as well, more slowly", w, h, cv.FrameWidth, cv.FrameHeight)
+	}
+	return fmt.Sprintf("the camera gives %d×%d frames, not the %d×%d asked for: the dice look smaller and read less surely; "+
+		"bring the camera closer to the dice, or use a camera that gives %d×%d (v4l2-ctl --list-formats-ext lists its sizes)",
+		w, h, cv.FrameWidth, cv.FrameHeight, cv.FrameWidth, cv.FrameHeight)
+}
+
+// watchRolls reads rolls until rolls are read (0: until ctx ends) and
+// prints each; the virtual camera's dice are thrown again after each
+// reading and its truth told. A camera that goes ends it with code 1,
+// every roll read so far already printed.
+func watchRolls(ctx context.Context, ws watchSource, r vision.Reader, rolls int, asJSON bool, stdout, stderr io.Writer) int {
+	w := vision.NewRolls(ws.src, r, vision.StillOptions{})
+	enc := json.NewEncoder(stdout)
+	for n := 1; rolls == 0 || n <= rolls; {
+		rd, err := w.Next(ctx)
+		switch {
+		case ctx.Err() != nil:
+			return 0
+		case errors.Is(err, vision.ErrNotStill):
+			fmt.Fprintln(stderr, "dice watch: the picture keeps moving; still waiting for the dice to lie still")
+			continue
+		case errors.Is(err, vision.ErrNoDice):
+			fmt.Fprintf(stderr, "dice watch: roll %d: no dice found\n", n)
+		case err != nil:
+			fmt.Fprintf(stderr, "dice watch: %v\n", err)
+			return 1
+		}
+		rd.Image = fmt.Sprintf("roll %d", n)
+		if rd.Dice == nil {
+			rd.Dice = []vision.Die{}
+		}
+		if asJSON {
+			if err := enc.Encode(rd); err != nil {
+				fmt.Fprintf(stderr, "dice watch: %v\n", err)
+				return 1
+			}
+		} else {
+			printReading(stdout, rd)
+		}
+		if ws.virtual != nil {
+			throwAgain(ws.virtual, rd, asJSON, stdout, stderr)
+		}
+		n++
+	}
+	return 0
+}
+
+// throwAgain tells how the virtual camera's roll was read against its
+// truth (on stderr with --json, so stdout stays JSON) and throws the dice
+// again, the camera shaken as a hand gathers them.
+func throwAgain(cam *synth.VirtualCamera, rd vision.Reading, asJSON bool, stdout, stderr io.Writer) {
+	t := cv.NewTally()
+	t.Add(cam.Truth(), rd)
+	out := stdout
+	if asJSON {
+		out = stderr
+	}
+	fmt.Fprintf(out, "  against the virtual camera's truth: %s\n", t.Short())
+	if _, err := cam.Roll(); err == nil {
+		cam.Shake(8)
+	}
+}
