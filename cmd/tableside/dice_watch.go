@@ -116,11 +116,19 @@ func sizeWarning(w, h int) string {
 
 // watchRolls reads rolls until rolls are read (0: until ctx ends) and
 // prints each; the virtual camera's dice are thrown again after each
-// reading and its truth told. A camera that goes ends it with code 1,
-// every roll read so far already printed.
+// reading, each roll's truth told and all rolls' at the end. A camera
+// that goes ends it with code 1, every roll read so far already printed.
 func watchRolls(ctx context.Context, ws watchSource, r vision.Reader, rolls int, asJSON bool, stdout, stderr io.Writer) int {
 	w := vision.NewRolls(ws.src, r, vision.StillOptions{})
 	enc := json.NewEncoder(stdout)
+	truth := stdout
+	if asJSON {
+		truth = stderr // stdout stays JSON
+	}
+	all := cv.NewTally()
+	if ws.virtual != nil {
+		defer func() { fmt.Fprintf(truth, "all rolls against the virtual camera's truth: %s\n", all.Short()) }()
+	}
 	for n := 1; rolls == 0 || n <= rolls; {
 		rd, err := w.Next(ctx)
 		switch {
@@ -146,27 +154,38 @@ func watchRolls(ctx context.Context, ws watchSource, r vision.Reader, rolls int,
 			}
 		} else {
 			printReading(stdout, rd)
+			if k := unsure(rd); k > 0 {
+				fmt.Fprintf(stdout, "  %s: nudge %s or move the light, and the roll is read again\n", plural(k, "1 die unsure", fmt.Sprintf("%d dice unsure", k)), plural(k, "it", "them"))
+			}
 		}
 		if ws.virtual != nil {
-			throwAgain(ws.virtual, rd, asJSON, stdout, stderr)
+			throwAgain(ws.virtual, rd, truth, all)
 		}
 		n++
 	}
 	return 0
 }
 
-// throwAgain tells how the virtual camera's roll was read against its
-// truth (on stderr with --json, so stdout stays JSON) and throws the dice
-// again, the camera shaken as a hand gathers them.
-func throwAgain(cam *synth.VirtualCamera, rd vision.Reading, asJSON bool, stdout, stderr io.Writer) {
+// throwAgain tells w how the virtual camera's roll was read against its
+// truth, adds it to all, and throws the dice again, the camera shaken as
+// a hand gathers them.
+func throwAgain(cam *synth.VirtualCamera, rd vision.Reading, w io.Writer, all *cv.Tally) {
 	t := cv.NewTally()
 	t.Add(cam.Truth(), rd)
-	out := stdout
-	if asJSON {
-		out = stderr
-	}
-	fmt.Fprintf(out, "  against the virtual camera's truth: %s\n", t.Short())
+	all.Add(cam.Truth(), rd)
+	fmt.Fprintf(w, "  against the virtual camera's truth: %s\n", t.Short())
 	if _, err := cam.Roll(); err == nil {
 		cam.Shake(8)
 	}
+}
+
+// unsure counts the dice of rd read unsure.
+func unsure(rd vision.Reading) int {
+	k := 0
+	for _, d := range rd.Dice {
+		if d.Unsure {
+			k++
+		}
+	}
+	return k
 }

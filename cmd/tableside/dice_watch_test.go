@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"tableside/vision"
 	"tableside/vision/cv"
 	"tableside/vision/synth"
 )
@@ -65,8 +66,11 @@ func TestDiceWatch(t *testing.T) {
 				}
 			}
 		}
-		if n := strings.Count(errOut.String(), "against the virtual camera's truth: 11 dice: correct faces"); n != 2 {
+		if n := strings.Count(errOut.String(), "  against the virtual camera's truth: 11 dice: correct faces"); n != 2 {
 			t.Errorf("%d truth lines on stderr, want 2:\n%s", n, errOut.String())
+		}
+		if !strings.Contains(errOut.String(), "all rolls against the virtual camera's truth: 22 dice: correct faces") {
+			t.Errorf("no truth of all rolls on stderr:\n%s", errOut.String())
 		}
 	})
 
@@ -99,6 +103,42 @@ func TestDiceWatch(t *testing.T) {
 			t.Errorf("the roll read before the camera went is not printed:\n%s", out.String())
 		}
 	})
+}
+
+// TestDiceWatchUnsureDice: a roll with dice read unsure tells the player
+// how to have it read again.
+func TestDiceWatchUnsureDice(t *testing.T) {
+	cam, err := synth.NewVirtualCamera(7, synth.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tt := range []struct {
+		unsure int
+		want   string
+	}{
+		{0, ""},
+		{1, "  1 die unsure: nudge it or move the light, and the roll is read again\n"},
+		{2, "  2 dice unsure: nudge them or move the light, and the roll is read again\n"},
+	} {
+		var out, errOut bytes.Buffer
+		if code := watchRolls(context.Background(), watchSource{src: cam}, unsureReader(tt.unsure), 1, false, &out, &errOut); code != 0 {
+			t.Fatalf("exit %d: %s", code, errOut.String())
+		}
+		if got := strings.Contains(out.String(), "unsure:"); tt.want == "" && got || tt.want != "" && !strings.HasSuffix(out.String(), tt.want) {
+			t.Errorf("%d unsure: printed\n%s\nwant it to end %q", tt.unsure, out.String(), tt.want)
+		}
+	}
+}
+
+// unsureReader reads one sure die and this many unsure ones in any frame.
+type unsureReader int
+
+func (u unsureReader) Read(image.Image) (vision.Reading, error) {
+	rd := vision.Reading{Dice: []vision.Die{{Kind: vision.KindBank, Face: "4", Confidence: 0.9, X: 10, Y: 10, Size: 60}}}
+	for i := range int(u) {
+		rd.Dice = append(rd.Dice, vision.Die{Kind: vision.KindTrick, Unsure: true, Confidence: 0.2, X: 100 * (i + 1), Y: 10, Size: 60})
+	}
+	return rd, nil
 }
 
 // unplugAfter is a virtual camera whose cable is pulled after frames frames.
