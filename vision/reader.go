@@ -64,12 +64,28 @@ func Still(src Source, r Reader, o StillOptions) (Reading, error) {
 // still is Still with its options' defaults set; it also returns the last
 // frame it read (nil when it read none).
 func still(src Source, r Reader, o StillOptions) (Reading, image.Image, error) {
+	frames, err := stillFrames(src, o)
+	if err != nil {
+		return Reading{}, nil, err
+	}
+	rd, err := readAll(append([]Reader{r}, o.Readers...), frames)
+	return rd, frames[len(frames)-1], err
+}
+
+// StillFrames waits until the frames from src stop changing, as Still
+// does, and returns the last o.Combine still frames, oldest first, unread
+// (a photo for teaching is the last of them).
+func StillFrames(src Source, o StillOptions) ([]image.Image, error) {
+	return stillFrames(src, o.withDefaults())
+}
+
+func stillFrames(src Source, o StillOptions) ([]image.Image, error) {
 	var prev image.Image
 	var frames []image.Image
 	for n := 0; n < o.MaxFrames; n++ {
 		f, err := src.Frame()
 		if err != nil {
-			return Reading{}, nil, fmt.Errorf("vision: still: %w", err)
+			return nil, fmt.Errorf("vision: still: %w", err)
 		}
 		if prev == nil || FrameDiff(prev, f) >= o.Threshold {
 			frames = frames[:0]
@@ -77,11 +93,10 @@ func still(src Source, r Reader, o StillOptions) (Reading, image.Image, error) {
 		frames = append(frames, f)
 		prev = f
 		if len(frames) > o.StillFrames && len(frames) >= o.Combine {
-			rd, err := readAll(append([]Reader{r}, o.Readers...), frames[len(frames)-o.Combine:])
-			return rd, f, err
+			return frames[len(frames)-o.Combine:], nil
 		}
 	}
-	return Reading{}, nil, ErrNotStill
+	return nil, ErrNotStill
 }
 
 // readAll reads every frame, frame i with reader i mod len(rs), each

@@ -201,3 +201,25 @@ func TestStill(t *testing.T) {
 		}
 	})
 }
+
+func TestStillFrames(t *testing.T) {
+	src := &fakeSource{moving: 8, still: 10, err: ErrSourceGone}
+	fs, err := StillFrames(src, StillOptions{Combine: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(fs) != 2 {
+		t.Fatalf("%d frames, want 2 (Combine)", len(fs))
+	}
+	for i, f := range fs {
+		if v := f.(*image.RGBA).Pix[4*64*47]; v != 200 {
+			t.Errorf("frame %d shows %d, want a still frame (200)", i, v)
+		}
+	}
+	if src.n != 8+4 {
+		t.Errorf("took %d frames, want 12 (8 moving, then StillFrames+1 still)", src.n)
+	}
+	if _, err := StillFrames(&fakeSource{moving: 1000}, StillOptions{MaxFrames: 12}); !errors.Is(err, ErrNotStill) {
+		t.Errorf("never still: err = %v, want ErrNotStill", err)
+	}
+}

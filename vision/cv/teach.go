@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"hash/fnv"
+	"image"
 	"math"
 	"math/rand/v2"
 	"os"
@@ -322,19 +323,10 @@ func teachImage(q *rectifier, path string, seed uint64) (ex teachExample, ok boo
 		return teachExample{}, false, fmt.Errorf("%w: %w", errTeach, err)
 	}
 	defer frame.Close()
-	ds, mask, scale := detectMask(frame)
+	solid, mask, scale := teachDice(frame)
 	defer mask.Close()
 	q.useMask(mask, scale)
 	defer q.useMask(gocv.Mat{}, 0)
-	var solid []found
-	for _, d := range ds {
-		if d.solid {
-			solid = append(solid, d)
-		}
-	}
-	if len(solid) == 0 {
-		solid = ds
-	}
 	if len(solid) != 1 {
 		return teachExample{}, false, fmt.Errorf("%w: %w", errTeach, notOneDie{path, len(solid)})
 	}
@@ -347,6 +339,37 @@ func teachImage(q *rectifier, path string, seed uint64) (ex teachExample, ok boo
 	ex.train = variants(q, frame, r, augPerImage, rng)
 	ex.valid = variants(q, frame, r, validPerImage, rng)
 	return ex, ok, nil
+}
+
+// teachDice finds the dice of a teaching image as Teach takes them: the
+// solid ones, or every one found when none is solid. The caller closes
+// the mask (detectMask's).
+func teachDice(frame gocv.Mat) ([]found, gocv.Mat, float64) {
+	ds, mask, scale := detectMask(frame)
+	var solid []found
+	for _, d := range ds {
+		if d.solid {
+			solid = append(solid, d)
+		}
+	}
+	if len(solid) == 0 {
+		solid = ds
+	}
+	return solid, mask, scale
+}
+
+// DiceToTeach counts the dice Teach finds in img: it is taught from a
+// teaching image only when that is one, so a photo for teaching can be
+// checked before it is kept.
+func DiceToTeach(img image.Image) (int, error) {
+	frame, err := ToBGR(img)
+	if err != nil {
+		return 0, fmt.Errorf("%w: %w", errTeach, err)
+	}
+	defer frame.Close()
+	ds, mask, _ := teachDice(frame)
+	mask.Close()
+	return len(ds), nil
 }
 
 // Augmented variants made of each teach image, for learning and for

@@ -82,6 +82,16 @@ func teachOptions(r *rand.Rand, w, h int) Options {
 	}
 }
 
+// TeachOptions are the options of a photo for teaching, as the teach
+// images of a set vary them (mat, light, a tilt of up to 15°), at w×h, of
+// one die of kind showing face: the virtual camera films such photos
+// for `tableside dice capture`.
+func TeachOptions(seed uint64, kind, face string, w, h int) Options {
+	o := teachOptions(rand.New(rand.NewPCG(seed, 1)), w, h)
+	o.Dice = []KindFace{{Kind: kind, Face: face}}
+	return o
+}
+
 // WriteSetWith is WriteSet with explicit sizes and counts.
 func WriteSetWith(dir string, seed uint64, so SetOptions) (SetSummary, error) {
 	def := func(v *int, d int) {

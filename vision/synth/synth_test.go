@@ -572,3 +572,15 @@ func TestTeachImageIsTheSetsTeachImage(t *testing.T) {
 		t.Error("no error for a face that is not one")
 	}
 }
+
+// TeachOptions film one die of the kind and face asked, at the size asked.
+func TestTeachOptionsFilmOneDie(t *testing.T) {
+	cam, err := NewVirtualCamera(3, TeachOptions(3, "bank", "5", 1280, 720))
+	if err != nil {
+		t.Fatal(err)
+	}
+	tr := cam.Truth()
+	if len(tr.Dice) != 1 || tr.Dice[0].Kind != "bank" || tr.Dice[0].Face != "5" || tr.Width != 1280 || tr.Height != 720 {
+		t.Errorf("truth %+v, want one bank die showing 5 in a 1280×720 frame", tr)
+	}
+}
