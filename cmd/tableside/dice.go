@@ -19,20 +19,25 @@ import (
 )
 
 func init() {
-	register("dice", "teach, read, render and benchmark the dice reader", func(args []string, _ io.Reader, stdout, stderr io.Writer) int {
-		return diceMain(args, stdout, stderr)
-	})
+	register("dice", "photograph, teach, read, watch, render and benchmark the dice reader", diceMainIn)
+}
+
+// diceMain runs `tableside dice SUBCOMMAND ...` with no input.
+func diceMain(args []string, stdout, stderr io.Writer) int {
+	return diceMainIn(args, strings.NewReader(""), stdout, stderr)
 }
 
 const diceUsage = `usage:
+  tableside dice capture --out DIR [--camera N | --pi | --virtual SEED] [--per-face K] [--academy] [--only KIND[/FACE],...]
   tableside dice teach --out MODEL DIR        learn faces from DIR/<kind>/<face>/*.png|*.jpg
   tableside dice read --model MODEL [--json] IMAGE...
   tableside dice render --seed N --out DIR [--count K]
   tableside dice bench [--live] [--seed N] [--sets K] [--frames K]
   tableside dice watch --model MODEL [--camera N | --pi | --virtual SEED] [--rolls K] [--json]`
 
-// diceMain runs `tableside dice SUBCOMMAND ...`.
-func diceMain(args []string, stdout, stderr io.Writer) int {
+// diceMainIn runs `tableside dice SUBCOMMAND ...`, the player's answers
+// (dice capture's) read from stdin.
+func diceMainIn(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if len(args) == 0 {
 		fmt.Fprintln(stderr, diceUsage)
 		return 2
@@ -48,6 +53,8 @@ func diceMain(args []string, stdout, stderr io.Writer) int {
 		return diceBench(args[1:], stdout, stderr)
 	case "watch":
 		return diceWatch(args[1:], stdout, stderr)
+	case "capture":
+		return diceCapture(args[1:], stdin, stdout, stderr)
 	case "-h", "--help", "help":
 		fmt.Fprintln(stdout, diceUsage)
 		return 0

@@ -87,6 +87,17 @@ func openWatchSource(camera int, pi bool, seed *uint64, stderr io.Writer) (watch
 		cam, err := synth.NewVirtualCamera(*seed, synth.RandomOptions(*seed, 0, cv.FrameWidth, cv.FrameHeight))
 		return watchSource{cam, cam}, err
 	}
+	cam, err := openCamera(camera, pi, "dice watch", stderr)
+	if err != nil {
+		return watchSource{}, err
+	}
+	return watchSource{src: cam}, nil
+}
+
+// openCamera opens the Pi camera (pi) or USB camera camera, asking it for
+// cv.FrameWidth×cv.FrameHeight frames; a camera that gives another size
+// is told on stderr, after cmd's name.
+func openCamera(camera int, pi bool, cmd string, stderr io.Writer) (*cv.Camera, error) {
 	var cam *cv.Camera
 	var err error
 	if pi {
@@ -95,12 +106,12 @@ func openWatchSource(camera int, pi bool, seed *uint64, stderr io.Writer) (watch
 		cam, err = cv.OpenCamera(camera, cv.FrameWidth, cv.FrameHeight)
 	}
 	if err != nil {
-		return watchSource{}, err
+		return nil, err
 	}
 	if w, h := cam.Size(); w != cv.FrameWidth || h != cv.FrameHeight {
-		fmt.Fprintln(stderr, "dice watch: "+sizeWarning(w, h))
+		fmt.Fprintln(stderr, cmd+": "+sizeWarning(w, h))
 	}
-	return watchSource{src: cam}, nil
+	return cam, nil
 }
 
 // sizeWarning tells the player what a camera giving w×h frames, not the
