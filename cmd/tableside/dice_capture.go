@@ -101,16 +101,18 @@ func upperFirst(s string) string {
 }
 
 // faceName is how the player knows a face: a Turn Setup face by the two
-// slots (weekdays for the Theater) it covers.
+// slots it covers, counted from the left, or the Theater's by its two
+// weekdays (heir.SetupFaces).
 func faceName(f teachFace) string {
 	if !strings.HasPrefix(f.kind, "setup-") {
 		return fmt.Sprintf("%q", f.face)
 	}
-	what := "slots"
+	a, b := int(f.face[0]-'1'), int(f.face[1]-'1')
 	if f.kind == vision.KindSetupTheater {
-		what = "weekdays"
+		days := []string{"Thursday", "Friday", "Saturday", "Sunday"}
+		return fmt.Sprintf("the face covering %s and %s (%q)", days[a], days[b], f.face)
 	}
-	return fmt.Sprintf("the face covering %s %c and %c (%q)", what, f.face[0], f.face[1], f.face)
+	return fmt.Sprintf("the face covering slots %d and %d from the left (%q)", a+1, b+1, f.face)
 }
 
 // diceCapture photographs the player's dice for teaching, face by face,

@@ -67,14 +67,16 @@ func TestOnly(t *testing.T) {
 	}
 }
 
-// TestFaceName: a Turn Setup face is named by the slots it covers
-// (weekdays for the Theater).
+// TestFaceName: a Turn Setup face is named by the slots it covers, 1-4
+// left to right, the Theater's by its weekdays, 1 Thursday to 4 Sunday
+// (heir.SetupFaces).
 func TestFaceName(t *testing.T) {
 	for f, want := range map[teachFace]string{
 		{"bank", "4"}:              `"4"`,
-		{"setup-downtown", "13"}:   `the face covering slots 1 and 3 ("13")`,
-		{"setup-theater", "24"}:    `the face covering weekdays 2 and 4 ("24")`,
-		{"setup-dark-alley", "34"}: `the face covering slots 3 and 4 ("34")`,
+		{"setup-downtown", "13"}:   `the face covering slots 1 and 3 from the left ("13")`,
+		{"setup-theater", "24"}:    `the face covering Friday and Sunday ("24")`,
+		{"setup-theater", "12"}:    `the face covering Thursday and Friday ("12")`,
+		{"setup-dark-alley", "34"}: `the face covering slots 3 and 4 from the left ("34")`,
 	} {
 		if got := faceName(f); got != want {
 			t.Errorf("faceName(%v) = %q, want %q", f, got, want)
