@@ -5,6 +5,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"hash/fnv"
 	"image"
 	"image/png"
 	"io"
@@ -145,7 +146,7 @@ func diceCapture(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "dice capture: %v\n", err)
 		return 2
 	}
-	ph := &photographer{seed: *virtual}
+	ph := &photographer{film: virtualFilm(*virtual)}
 	if !set["virtual"] {
 		cam, err := openCamera(*camera, *pi, "dice capture", stderr)
 		if err != nil {
@@ -166,20 +167,35 @@ func diceCapture(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 }
 
 // photographer takes the photos: with one real camera, or with a virtual
-// camera filming the die asked for (a player who always puts the right
-// die under the camera).
+// camera for each photo (film).
 type photographer struct {
-	cam   vision.Source // a real camera; nil: the virtual camera
-	seed  uint64        // the virtual camera's
-	taken int
+	cam   vision.Source                                   // a real camera; nil: film
+	film  func(f teachFace, n int) (vision.Source, error) // a camera for photo n of f
+	tries map[teachFace]int
+}
+
+// virtualFilm films photo n of a face with the virtual camera: the die
+// asked for (a player who always puts the right die under the camera),
+// drawn from seed, the face's name and n, so a face's photos are the same
+// however many faces are photographed before it.
+func virtualFilm(seed uint64) func(teachFace, int) (vision.Source, error) {
+	return func(f teachFace, n int) (vision.Source, error) {
+		h := fnv.New64a()
+		fmt.Fprintf(h, "%d/%s/%s/%d", seed, f.kind, f.face, n)
+		s := h.Sum64()
+		return synth.NewVirtualCamera(s, synth.TeachOptions(s, f.kind, f.face, cv.FrameWidth, cv.FrameHeight))
+	}
 }
 
 // photo waits for the picture to stand still and returns its last frame.
 func (p *photographer) photo(f teachFace) (image.Image, error) {
 	src := p.cam
 	if src == nil {
-		s := p.seed<<20 | uint64(p.taken)
-		vc, err := synth.NewVirtualCamera(s, synth.TeachOptions(s, f.kind, f.face, cv.FrameWidth, cv.FrameHeight))
+		if p.tries == nil {
+			p.tries = map[teachFace]int{}
+		}
+		vc, err := p.film(f, p.tries[f])
+		p.tries[f]++
 		if err != nil {
 			return nil, err
 		}
@@ -194,7 +210,6 @@ func (p *photographer) photo(f teachFace) (image.Image, error) {
 			}
 		}
 	}
-	p.taken++
 	fs, err := vision.StillFrames(src, vision.StillOptions{})
 	if err != nil {
 		return nil, err
@@ -233,31 +248,107 @@ func (c *capture) run(faces []teachFace) error {
 	return nil
 }
 
-// face takes the photos face f still needs.
+// face takes the photos face f still needs, then, if it took any, tells
+// what dice teach would say of the face's photos (CheckFace) and offers
+// to take them again.
 func (c *capture) face(f teachFace) error {
 	fdir := filepath.Join(c.dir, f.kind, f.face)
+	for {
+		took, err := c.photos(f, fdir)
+		if err != nil || !took {
+			return err
+		}
+		again, err := c.check(fdir)
+		if err != nil || !again {
+			return err
+		}
+	}
+}
+
+// photos takes the photos face f still needs; took tells whether it took
+// any.
+func (c *capture) photos(f teachFace, fdir string) (took bool, err error) {
 	for k := len(photos(fdir)); k < c.perFace; {
 		fmt.Fprintf(c.out, "%s, %s up: photo %d of %d > ", upperFirst(dieName[f.kind]), faceName(f), k+1, c.perFace)
-		if !c.in.Scan() {
-			fmt.Fprintln(c.out)
-			return errStop
-		}
-		switch strings.TrimSpace(c.in.Text()) {
-		case "":
-		case "s":
-			return nil
-		case "q":
-			return errStop
-		default:
+		switch a, err := c.answer(); {
+		case err != nil:
+			return took, err
+		case a == "s":
+			return took, nil
+		case a != "":
 			fmt.Fprintln(c.out, "  Enter takes the photo, s skips this face, q stops")
 			continue
 		}
 		ok, err := c.take(f, fdir)
 		if err != nil {
-			return err
+			return took, err
 		}
 		if ok {
 			k++
+			took = true
+		}
+	}
+	return took, nil
+}
+
+// answer reads the player's answer; q or the end of the input is errStop.
+func (c *capture) answer() (string, error) {
+	if !c.in.Scan() {
+		fmt.Fprintln(c.out)
+		return "", errStop
+	}
+	a := strings.TrimSpace(c.in.Text())
+	if a == "q" {
+		return "", errStop
+	}
+	return a, nil
+}
+
+// check tells what dice teach would say of the photos in fdir, if
+// anything, and asks whether to take them again; if so (again), they are
+// moved aside into fdir/.retaken, where teaching does not look.
+func (c *capture) check(fdir string) (again bool, err error) {
+	msgs, err := cv.CheckFace(fdir)
+	if err != nil || len(msgs) == 0 {
+		return false, err
+	}
+	fmt.Fprintln(c.out, "  dice teach would say of these photos:")
+	for _, m := range msgs {
+		fmt.Fprintf(c.out, "    %s\n", m)
+	}
+	for {
+		fmt.Fprintf(c.out, "  r takes this face's photos again (those taken go into %s), Enter keeps them > ", filepath.Join(fdir, retaken))
+		switch a, err := c.answer(); {
+		case err != nil:
+			return false, err
+		case a == "":
+			return false, nil
+		case a == "r":
+			return true, moveAside(fdir)
+		}
+	}
+}
+
+// retaken is the folder, in a face folder, of the photos taken again.
+const retaken = ".retaken"
+
+// moveAside moves the photos of fdir into fdir/.retaken, each under a name
+// not taken there yet.
+func moveAside(fdir string) error {
+	dst := filepath.Join(fdir, retaken)
+	if err := os.MkdirAll(dst, 0o755); err != nil {
+		return err
+	}
+	for _, p := range photos(fdir) {
+		to := filepath.Join(dst, filepath.Base(p))
+		for i := 2; ; i++ {
+			if _, err := os.Stat(to); os.IsNotExist(err) {
+				break
+			}
+			to = filepath.Join(dst, fmt.Sprintf("%d-%s", i, filepath.Base(p)))
+		}
+		if err := os.Rename(p, to); err != nil {
+			return err
 		}
 	}
 	return nil

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"tableside/vision"
 	"tableside/vision/synth"
 )
 
@@ -148,6 +149,45 @@ func TestDiceCaptureOneDieOnly(t *testing.T) {
 	c.in = bufio.NewScanner(strings.NewReader("\n"))
 	if err := c.run([]teachFace{{"trick", "optical"}}); err == nil || !strings.Contains(err.Error(), "is the camera plugged in?") {
 		t.Errorf("camera unplugged: err %v, want what to check", err)
+	}
+}
+
+// TestDiceCaptureRetake: once a face's photos are taken, what dice teach
+// would say of them is told (two photos unlike the one the face would be
+// taught from), and r takes them again, the first ones moved aside.
+func TestDiceCaptureRetake(t *testing.T) {
+	dir := t.TempDir()
+	film := func(f teachFace, n int) (vision.Source, error) {
+		kind, face := "bank", "5"
+		switch n {
+		case 1:
+			kind, face = "trick", "escape"
+		case 2:
+			kind, face = "setup-theater", "12"
+		}
+		s := uint64(40 + n)
+		return synth.NewVirtualCamera(s, synth.TeachOptions(s, kind, face, 1280, 720))
+	}
+	var out bytes.Buffer
+	c := capture{ph: &photographer{film: film}, dir: dir, perFace: 3, in: bufio.NewScanner(strings.NewReader("\n\n\nr\n\n\n\n")), out: &out}
+	if err := c.run([]teachFace{{"bank", "5"}}); err != nil {
+		t.Fatal(err)
+	}
+	fdir := filepath.Join(dir, "bank", "5")
+	for _, want := range []string{
+		"  dice teach would say of these photos:\n    " + filepath.Join(fdir, "001.png") + ": unlike 000.png, the one image bank/5 is taught from",
+		"  r takes this face's photos again (those taken go into " + filepath.Join(fdir, ".retaken") + "), Enter keeps them > ",
+		`A Bank die, "5" up: photo 3 of 3 >   kept ` + filepath.Join(fdir, "002.png"),
+	} {
+		if !strings.Contains(out.String(), want) {
+			t.Errorf("no %q in:\n%s", want, out.String())
+		}
+	}
+	if n := strings.Count(out.String(), "dice teach would say"); n != 1 {
+		t.Errorf("told %d times, want once (the photos taken again agree):\n%s", n, out.String())
+	}
+	if kept, aside := photos(fdir), photos(filepath.Join(fdir, ".retaken")); len(kept) != 3 || len(aside) != 3 {
+		t.Errorf("%d photos kept and %d moved aside, want 3 and 3", len(kept), len(aside))
 	}
 }
 

@@ -237,6 +237,23 @@ func alone(name string, exs []teachExample, keep []bool) []string {
 	return out
 }
 
+// CheckFace tells what Teach would say of the images of one face folder,
+// DIR/<kind>/<face>: each image left out (not showing one die) or unlike
+// the one image the face would be taught from (alone), with why; nil
+// when it would say nothing. A photographer can so retake a face's
+// images while the die is at hand.
+func CheckFace(faceDir string) ([]string, error) {
+	kind, face := filepath.Base(filepath.Dir(faceDir)), filepath.Base(faceDir)
+	q := newRectifier()
+	defer q.Close()
+	exs, left, err := teachFace(q, faceDir, kind+"/"+face)
+	if err != nil {
+		return nil, err
+	}
+	_, _, keep := classOf(kind, face, exs)
+	return append(left, alone(kind+"/"+face, exs, keep)...), nil
+}
+
 // noImages is the error of a face folder with no image. One that holds
 // folders instead is most likely a kind folder: the directory taught is
 // one level too high (the root of a set `dice render` wrote, its teach
