@@ -33,7 +33,7 @@ const diceUsage = `usage:
   tableside dice read --model MODEL [--json] IMAGE...
   tableside dice render --seed N --out DIR [--count K]
   tableside dice bench [--live] [--seed N] [--sets K] [--frames K]
-  tableside dice watch --model MODEL [--camera N | --pi | --virtual SEED] [--rolls K] [--json]`
+  tableside dice watch --model MODEL [--camera N | --pi | --virtual SEED] [--rolls K] [--readers K] [--json]`
 
 // diceMainIn runs `tableside dice SUBCOMMAND ...`, the player's answers
 // (dice capture's) read from stdin.

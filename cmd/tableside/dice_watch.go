@@ -9,13 +9,14 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"runtime"
 
 	"tableside/vision"
 	"tableside/vision/cv"
 	"tableside/vision/synth"
 )
 
-const watchUsage = "usage: tableside dice watch --model MODEL [--camera N | --pi | --virtual SEED] [--rolls K] [--json]"
+const watchUsage = "usage: tableside dice watch --model MODEL [--camera N | --pi | --virtual SEED] [--rolls K] [--readers K] [--json]"
 
 // watchSource is where dice watch films: a camera, or the virtual camera
 // with its own truth (virtual is nil for a camera).
@@ -36,6 +37,7 @@ func diceWatch(args []string, stdout, stderr io.Writer) int {
 	virtual := fs.Uint64("virtual", 0, "read the virtual camera: it films the dice of the set dice render --seed `SEED` draws and throws them again after each reading")
 	rolls := fs.Int("rolls", 0, "stop after this many rolls (0: read until interrupted, Ctrl-C)")
 	asJSON := fs.Bool("json", false, "one JSON object per roll, as dice read --json gives per image")
+	readers := fs.Int("readers", min(runtime.NumCPU(), 3), "read a roll's three still frames with this many readers side by side, a core each (the reading is the same; only its time differs)")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, watchUsage)
 		fs.PrintDefaults()
@@ -46,7 +48,7 @@ func diceWatch(args []string, stdout, stderr io.Writer) int {
 	set := map[string]bool{}
 	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
 	chosen := btoi(set["camera"]) + btoi(*pi) + btoi(set["virtual"])
-	if *model == "" || fs.NArg() > 0 || chosen > 1 || *rolls < 0 || *camera < 0 {
+	if *model == "" || fs.NArg() > 0 || chosen > 1 || *rolls < 0 || *camera < 0 || *readers < 1 {
 		fs.Usage()
 		return 2
 	}
@@ -65,11 +67,15 @@ func diceWatch(args []string, stdout, stderr io.Writer) int {
 		return 1
 	}
 	defer ws.src.Close()
-	r := cv.NewReader(m)
-	defer r.Close()
+	rs := make([]vision.Reader, *readers)
+	for i := range rs {
+		r := cv.NewReader(m)
+		defer r.Close()
+		rs[i] = r
+	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
-	return watchRolls(ctx, ws, r, *rolls, *asJSON, stdout, stderr)
+	return watchRolls(ctx, ws, rs, *rolls, *asJSON, stdout, stderr)
 }
 
 func btoi(b bool) int {
@@ -125,12 +131,13 @@ func sizeWarning(w, h int) string {
 		w, h, cv.FrameWidth, cv.FrameHeight, cv.FrameWidth, cv.FrameHeight)
 }
 
-// watchRolls reads rolls until rolls are read (0: until ctx ends) and
-// prints each; the virtual camera's dice are thrown again after each
-// reading, each roll's truth told and all rolls' at the end. A camera
-// that goes ends it with code 1, every roll read so far already printed.
-func watchRolls(ctx context.Context, ws watchSource, r vision.Reader, rolls int, asJSON bool, stdout, stderr io.Writer) int {
-	w := vision.NewRolls(ws.src, r, vision.StillOptions{})
+// watchRolls reads rolls with readers rs (side by side) until rolls are
+// read (0: until ctx ends) and prints each; the virtual camera's dice are
+// thrown again after each reading, each roll's truth told and all rolls'
+// at the end. A camera that goes ends it with code 1, every roll read so
+// far already printed.
+func watchRolls(ctx context.Context, ws watchSource, rs []vision.Reader, rolls int, asJSON bool, stdout, stderr io.Writer) int {
+	w := vision.NewRolls(ws.src, rs[0], vision.StillOptions{Readers: rs[1:]})
 	enc := json.NewEncoder(stdout)
 	truth := stdout
 	if asJSON {

@@ -74,6 +74,28 @@ func TestDiceWatch(t *testing.T) {
 		}
 	})
 
+	t.Run("more readers read alike", func(t *testing.T) {
+		dice := func(readers string) string {
+			var out, errOut bytes.Buffer
+			if code := diceMain([]string{"watch", "--model", model, "--virtual", "7", "--rolls", "2", "--json", "--readers", readers}, &out, &errOut); code != 0 {
+				t.Fatalf("--readers %s: exit %d: %s", readers, code, errOut.String())
+			}
+			var all []string
+			for _, l := range strings.Split(strings.TrimSpace(out.String()), "\n") {
+				var rd struct{ Dice []map[string]any }
+				if err := json.Unmarshal([]byte(l), &rd); err != nil {
+					t.Fatal(err)
+				}
+				b, _ := json.Marshal(rd.Dice)
+				all = append(all, string(b))
+			}
+			return strings.Join(all, "\n")
+		}
+		if one, three := dice("1"), dice("3"); one != three {
+			t.Errorf("one reader read\n%s\nthree read\n%s", one, three)
+		}
+	})
+
 	t.Run("camera that cannot be opened", func(t *testing.T) {
 		var out, errOut bytes.Buffer
 		code := diceMain([]string{"watch", "--model", model, "--camera", "63"}, &out, &errOut)
@@ -95,7 +117,7 @@ func TestDiceWatch(t *testing.T) {
 		}
 		src := &unplugAfter{cam: cam, frames: 30}
 		var out, errOut bytes.Buffer
-		code := watchRolls(context.Background(), watchSource{src, cam}, r, 0, false, &out, &errOut)
+		code := watchRolls(context.Background(), watchSource{src, cam}, []vision.Reader{r}, 0, false, &out, &errOut)
 		if code != 1 || !strings.Contains(errOut.String(), "unplugged (is the camera plugged in?)") {
 			t.Errorf("exit %d, %q; want 1 and what to check", code, errOut.String())
 		}
@@ -121,7 +143,7 @@ func TestDiceWatchUnsureDice(t *testing.T) {
 		{2, "  2 dice unsure: nudge them or move the light, and the roll is read again\n"},
 	} {
 		var out, errOut bytes.Buffer
-		if code := watchRolls(context.Background(), watchSource{src: cam}, unsureReader(tt.unsure), 1, false, &out, &errOut); code != 0 {
+		if code := watchRolls(context.Background(), watchSource{src: cam}, []vision.Reader{unsureReader(tt.unsure)}, 1, false, &out, &errOut); code != 0 {
 			t.Fatalf("exit %d: %s", code, errOut.String())
 		}
 		if got := strings.Contains(out.String(), "unsure:"); tt.want == "" && got || tt.want != "" && !strings.HasSuffix(out.String(), tt.want) {
@@ -159,7 +181,7 @@ func (u *unplugAfter) Close() error { return u.cam.Close() }
 // TestDiceWatchUsage: a model is needed, at most one camera, and no
 // negative count of rolls.
 func TestDiceWatchUsage(t *testing.T) {
-	for _, args := range [][]string{{}, {"--model", "m", "--pi", "--virtual", "1"}, {"--model", "m", "--camera", "0", "--pi"}, {"--model", "m", "--rolls", "-1"}, {"--model", "m", "--camera", "-1"}, {"--model", "m", "extra"}} {
+	for _, args := range [][]string{{}, {"--model", "m", "--pi", "--virtual", "1"}, {"--model", "m", "--camera", "0", "--pi"}, {"--model", "m", "--rolls", "-1"}, {"--model", "m", "--camera", "-1"}, {"--model", "m", "--readers", "0"}, {"--model", "m", "extra"}} {
 		var out, errOut bytes.Buffer
 		if code := diceMain(append([]string{"watch"}, args...), &out, &errOut); code != 2 || !strings.Contains(errOut.String(), "usage: tableside dice watch") {
 			t.Errorf("%v: exit %d, %q", args, code, errOut.String())
