@@ -28,7 +28,7 @@ func diceMain(args []string, stdout, stderr io.Writer) int {
 }
 
 const diceUsage = `usage:
-  tableside dice capture --out DIR [--camera N | --pi | --virtual SEED] [--per-face K] [--academy] [--only KIND[/FACE],...]
+  tableside dice capture --out DIR [--camera N | --pi | --virtual SEED] [--per-face K] [--academy] [--only KIND[/FACE],...] [--again]
   tableside dice teach --out MODEL DIR        learn faces from DIR/<kind>/<face>/*.png|*.jpg
   tableside dice read --model MODEL [--json] IMAGE...
   tableside dice render --seed N --out DIR [--count K]

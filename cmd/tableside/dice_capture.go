@@ -20,7 +20,7 @@ import (
 	"tableside/vision/synth"
 )
 
-const captureUsage = "usage: tableside dice capture --out DIR [--camera N | --pi | --virtual SEED] [--per-face K] [--academy] [--only KIND[/FACE],...]"
+const captureUsage = "usage: tableside dice capture --out DIR [--camera N | --pi | --virtual SEED] [--per-face K] [--academy] [--only KIND[/FACE],...] [--again]"
 
 // teachFace is one face to photograph: a die kind and the face it shows.
 type teachFace struct{ kind, face string }
@@ -128,6 +128,7 @@ func diceCapture(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	perFace := fs.Int("per-face", 3, "photos of each face (dice teach needs 2 or more)")
 	academy := fs.Bool("academy", false, "also the blue Turn Setup die of Dahlgaard's Academy")
 	list := fs.String("only", "", "only these kinds or faces, comma-separated (`KIND[/FACE],...`, e.g. bank or setup-theater/23)")
+	again := fs.Bool("again", false, "take the faces' photos anew, those already taken moved into the face's .retaken folder once its first new photo is kept")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, captureUsage)
 		fs.PrintDefaults()
@@ -156,7 +157,7 @@ func diceCapture(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		defer cam.Close()
 		ph.cam = cam
 	}
-	c := capture{ph: ph, dir: *out, perFace: *perFace, in: bufio.NewScanner(stdin), out: stdout}
+	c := capture{ph: ph, dir: *out, perFace: *perFace, again: *again, in: bufio.NewScanner(stdin), out: stdout}
 	err = c.run(faces)
 	c.summary(faces)
 	if err != nil {
@@ -224,6 +225,7 @@ type capture struct {
 	ph      *photographer
 	dir     string
 	perFace int
+	again   bool // photos already taken are taken anew
 	in      *bufio.Scanner
 	out     io.Writer
 	taken   int
@@ -253,8 +255,12 @@ func (c *capture) run(faces []teachFace) error {
 // to take them again.
 func (c *capture) face(f teachFace) error {
 	fdir := filepath.Join(c.dir, f.kind, f.face)
+	var old []string // the photos to take anew
+	if c.again {
+		old = photos(fdir)
+	}
 	for {
-		took, err := c.photos(f, fdir)
+		took, err := c.photos(f, fdir, &old)
 		if err != nil || !took {
 			return err
 		}
@@ -265,10 +271,11 @@ func (c *capture) face(f teachFace) error {
 	}
 }
 
-// photos takes the photos face f still needs; took tells whether it took
-// any.
-func (c *capture) photos(f teachFace, fdir string) (took bool, err error) {
-	for k := len(photos(fdir)); k < c.perFace; {
+// photos takes the photos face f still needs, the old ones not counted
+// (moved aside once the first new one is kept); took tells whether it
+// took any.
+func (c *capture) photos(f teachFace, fdir string, old *[]string) (took bool, err error) {
+	for k := len(photos(fdir)) - len(*old); k < c.perFace; {
 		fmt.Fprintf(c.out, "%s, %s up: photo %d of %d > ", upperFirst(dieName[f.kind]), faceName(f), k+1, c.perFace)
 		switch a, err := c.answer(); {
 		case err != nil:
@@ -279,7 +286,7 @@ func (c *capture) photos(f teachFace, fdir string) (took bool, err error) {
 			fmt.Fprintln(c.out, "  Enter takes the photo, s skips this face, q stops")
 			continue
 		}
-		ok, err := c.take(f, fdir)
+		ok, err := c.take(f, fdir, old)
 		if err != nil {
 			return took, err
 		}
@@ -324,7 +331,7 @@ func (c *capture) check(fdir string) (again bool, err error) {
 		case a == "":
 			return false, nil
 		case a == "r":
-			return true, moveAside(fdir)
+			return true, moveAside(fdir, photos(fdir))
 		}
 	}
 }
@@ -332,14 +339,14 @@ func (c *capture) check(fdir string) (again bool, err error) {
 // retaken is the folder, in a face folder, of the photos taken again.
 const retaken = ".retaken"
 
-// moveAside moves the photos of fdir into fdir/.retaken, each under a name
-// not taken there yet.
-func moveAside(fdir string) error {
+// moveAside moves the photos ps of fdir into fdir/.retaken, each under a
+// name not taken there yet.
+func moveAside(fdir string, ps []string) error {
 	dst := filepath.Join(fdir, retaken)
 	if err := os.MkdirAll(dst, 0o755); err != nil {
 		return err
 	}
-	for _, p := range photos(fdir) {
+	for _, p := range ps {
 		to := filepath.Join(dst, filepath.Base(p))
 		for i := 2; ; i++ {
 			if _, err := os.Stat(to); os.IsNotExist(err) {
@@ -354,9 +361,9 @@ func moveAside(fdir string) error {
 	return nil
 }
 
-// take photographs f and keeps the photo in fdir if it shows one die;
-// ok tells whether it was kept.
-func (c *capture) take(f teachFace, fdir string) (ok bool, err error) {
+// take photographs f and keeps the photo in fdir if it shows one die,
+// first moving the old photos aside; ok tells whether it was kept.
+func (c *capture) take(f teachFace, fdir string, old *[]string) (ok bool, err error) {
 	img, err := c.ph.photo(f)
 	if errors.Is(err, vision.ErrNotStill) {
 		fmt.Fprintln(c.out, "  the picture kept moving: hold the camera still, and press Enter again")
@@ -368,6 +375,12 @@ func (c *capture) take(f teachFace, fdir string) (ok bool, err error) {
 	if n, err := cv.DiceToTeach(img); err != nil || n != 1 {
 		fmt.Fprintf(c.out, "  found %d dice: leave only %s under the camera, on a mat lighter or darker than the die, and press Enter again\n", n, dieName[f.kind])
 		return false, nil
+	}
+	if len(*old) > 0 {
+		if err := moveAside(fdir, *old); err != nil {
+			return false, err
+		}
+		*old = nil
 	}
 	path, err := keep(fdir, img)
 	if err != nil {

@@ -124,6 +124,33 @@ func TestDiceCaptureAnswers(t *testing.T) {
 	}
 }
 
+// TestDiceCaptureAgain: --again takes a face's photos anew; the old ones
+// stay until the first new one is kept, then move into .retaken.
+func TestDiceCaptureAgain(t *testing.T) {
+	dir := t.TempDir()
+	fdir := filepath.Join(dir, "bank", "6")
+	run := func(answers string, again bool) {
+		t.Helper()
+		var out, errOut bytes.Buffer
+		args := []string{"capture", "--out", dir, "--virtual", "3", "--per-face", "2", "--only", "bank/6"}
+		if again {
+			args = append(args, "--again")
+		}
+		if code := diceMainIn(args, strings.NewReader(answers), &out, &errOut); code != 0 {
+			t.Fatalf("exit %d: %s", code, errOut.String())
+		}
+	}
+	run("\n\n", false)
+	run("q\n", true) // stopped at once: the old photos stay
+	if kept, aside := photos(fdir), photos(filepath.Join(fdir, ".retaken")); len(kept) != 2 || len(aside) != 0 {
+		t.Errorf("stopped before a new photo: %d kept, %d aside; want 2 and 0", len(kept), len(aside))
+	}
+	run("\nq\n", true) // one new photo
+	if kept, aside := photos(fdir), photos(filepath.Join(fdir, ".retaken")); len(kept) != 1 || len(aside) != 2 {
+		t.Errorf("after one new photo: %d kept, %d aside; want 1 and 2", len(kept), len(aside))
+	}
+}
+
 // TestDiceCaptureOneDieOnly: a photo that does not show exactly one die
 // is not kept, and the player is told to leave only the die asked for;
 // a camera that goes stops the capture with what to check, the photos
@@ -194,7 +221,7 @@ func TestDiceCaptureRetake(t *testing.T) {
 // TestDiceCaptureUsage: a directory is needed, at most one camera, and at
 // least one photo a face.
 func TestDiceCaptureUsage(t *testing.T) {
-	for _, args := range [][]string{{}, {"--out", "d", "--pi", "--virtual", "1"}, {"--out", "d", "--per-face", "0"}, {"--out", "d", "--camera", "-2"}, {"--out", "d", "extra"}} {
+	for _, args := range [][]string{{}, {"--again"}, {"--out", "d", "--pi", "--virtual", "1"}, {"--out", "d", "--per-face", "0"}, {"--out", "d", "--camera", "-2"}, {"--out", "d", "extra"}} {
 		var out, errOut bytes.Buffer
 		if code := diceMain(append([]string{"capture"}, args...), &out, &errOut); code != 2 || !strings.Contains(errOut.String(), "usage: tableside dice capture") {
 			t.Errorf("%v: exit %d, %q", args, code, errOut.String())

@@ -34,7 +34,7 @@ func diceWatch(args []string, stdout, stderr io.Writer) int {
 	model := fs.String("model", "", "`MODEL` file written by dice teach (required)")
 	camera := fs.Int("camera", 0, "read the USB camera /dev/video`N` (the camera read when none is named)")
 	pi := fs.Bool("pi", false, "read the Raspberry Pi camera (libcamera, through GStreamer)")
-	virtual := fs.Uint64("virtual", 0, "read the virtual camera: it films the dice of the set dice render --seed `SEED` draws and throws them again after each reading")
+	virtual := fs.Uint64("virtual", 0, "read the virtual camera: it films rendered dice on a mat and under a light drawn from `SEED`, and throws them again after each reading (teach from a set of dice render, or of dice capture --virtual)")
 	rolls := fs.Int("rolls", 0, "stop after this many rolls (0: read until interrupted, Ctrl-C)")
 	asJSON := fs.Bool("json", false, "one JSON object per roll, as dice read --json gives per image")
 	readers := fs.Int("readers", min(runtime.NumCPU(), 3), "read a roll's three still frames with this many readers side by side, a core each (the reading is the same; only its time differs)")
