@@ -260,7 +260,7 @@ func (c *capture) face(f teachFace) error {
 		old = photos(fdir)
 	}
 	for {
-		took, err := c.photos(f, fdir, &old)
+		took, err := c.shoot(f, fdir, &old)
 		if err != nil || !took {
 			return err
 		}
@@ -271,10 +271,10 @@ func (c *capture) face(f teachFace) error {
 	}
 }
 
-// photos takes the photos face f still needs, the old ones not counted
+// shoot takes the photos face f still needs, the old ones not counted
 // (moved aside once the first new one is kept); took tells whether it
 // took any.
-func (c *capture) photos(f teachFace, fdir string, old *[]string) (took bool, err error) {
+func (c *capture) shoot(f teachFace, fdir string, old *[]string) (took bool, err error) {
 	for k := len(photos(fdir)) - len(*old); k < c.perFace; {
 		fmt.Fprintf(c.out, "%s, %s up: photo %d of %d > ", upperFirst(dieName[f.kind]), faceName(f), k+1, c.perFace)
 		switch a, err := c.answer(); {
@@ -316,8 +316,12 @@ func (c *capture) answer() (string, error) {
 // moved aside into fdir/.retaken, where teaching does not look.
 func (c *capture) check(fdir string) (again bool, err error) {
 	msgs, err := cv.CheckFace(fdir)
-	if err != nil || len(msgs) == 0 {
-		return false, err
+	if err != nil {
+		fmt.Fprintf(c.out, "  (these photos could not be checked: %v)\n", err)
+		return false, nil
+	}
+	if len(msgs) == 0 {
+		return false, nil
 	}
 	fmt.Fprintln(c.out, "  dice teach would say of these photos:")
 	for _, m := range msgs {
@@ -372,7 +376,15 @@ func (c *capture) take(f teachFace, fdir string, old *[]string) (ok bool, err er
 	if err != nil {
 		return false, err
 	}
-	if n, err := cv.DiceToTeach(img); err != nil || n != 1 {
+	n, err := cv.DiceToTeach(img)
+	if err != nil {
+		return false, err
+	}
+	switch {
+	case n == 0:
+		fmt.Fprintf(c.out, "  found no die: put %s under the camera, on a mat lighter or darker than the die, and press Enter again\n", dieName[f.kind])
+		return false, nil
+	case n > 1:
 		fmt.Fprintf(c.out, "  found %d dice: leave only %s under the camera, on a mat lighter or darker than the die, and press Enter again\n", n, dieName[f.kind])
 		return false, nil
 	}
@@ -391,12 +403,18 @@ func (c *capture) take(f teachFace, fdir string, old *[]string) (ok bool, err er
 	return true, nil
 }
 
-// photos lists the images in fdir (none when it does not exist).
+// photos lists the images in fdir that dice teach reads (none when it
+// does not exist).
 func photos(fdir string) []string {
+	es, _ := os.ReadDir(fdir)
 	var out []string
-	for _, ext := range []string{"*.png", "*.jpg", "*.jpeg", "*.PNG", "*.JPG", "*.JPEG"} {
-		m, _ := filepath.Glob(filepath.Join(fdir, ext))
-		out = append(out, m...)
+	for _, e := range es {
+		switch strings.ToLower(filepath.Ext(e.Name())) {
+		case ".png", ".jpg", ".jpeg":
+			if !e.IsDir() {
+				out = append(out, filepath.Join(fdir, e.Name()))
+			}
+		}
 	}
 	return out
 }

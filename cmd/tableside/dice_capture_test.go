@@ -152,9 +152,9 @@ func TestDiceCaptureAgain(t *testing.T) {
 }
 
 // TestDiceCaptureOneDieOnly: a photo that does not show exactly one die
-// is not kept, and the player is told to leave only the die asked for;
-// a camera that goes stops the capture with what to check, the photos
-// taken kept.
+// is not kept, and the player is told to leave only the die asked for
+// (or to put it there, when none is seen); a camera that goes stops the
+// capture with what to check, the photos taken kept.
 func TestDiceCaptureOneDieOnly(t *testing.T) {
 	dir := t.TempDir()
 	roll, err := synth.NewVirtualCamera(9, synth.RandomOptions(9, 0, 1280, 720))
@@ -172,6 +172,19 @@ func TestDiceCaptureOneDieOnly(t *testing.T) {
 	if _, err := os.Stat(filepath.Join(dir, "trick")); !os.IsNotExist(err) {
 		t.Errorf("a photo of 11 dice was kept (%v)", err)
 	}
+	bare, err := synth.NewVirtualCamera(9, synth.Options{Dice: []synth.KindFace{}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	out.Reset()
+	c.ph, c.in = &photographer{cam: bare}, bufio.NewScanner(strings.NewReader("\n"))
+	if err := c.run([]teachFace{{"trick", "optical"}}); err != nil {
+		t.Fatal(err)
+	}
+	if want := "  found no die: put a Trick die under the camera, on a mat lighter or darker than the die, and press Enter again"; !strings.Contains(out.String(), want) {
+		t.Errorf("no %q in:\n%s", want, out.String())
+	}
+	c.ph = &photographer{cam: roll}
 	roll.Unplug()
 	c.in = bufio.NewScanner(strings.NewReader("\n"))
 	if err := c.run([]teachFace{{"trick", "optical"}}); err == nil || !strings.Contains(err.Error(), "is the camera plugged in?") {
