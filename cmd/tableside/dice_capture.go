@@ -376,17 +376,8 @@ func (c *capture) take(f teachFace, fdir string, old *[]string) (ok bool, err er
 	if err != nil {
 		return false, err
 	}
-	n, err := cv.DiceToTeach(img)
-	if err != nil {
+	if ok, err := c.oneDie(f, img); !ok || err != nil {
 		return false, err
-	}
-	switch {
-	case n == 0:
-		fmt.Fprintf(c.out, "  found no die: put %s under the camera, on a mat lighter or darker than the die, and press Enter again\n", dieName[f.kind])
-		return false, nil
-	case n > 1:
-		fmt.Fprintf(c.out, "  found %d dice: leave only %s under the camera, on a mat lighter or darker than the die, and press Enter again\n", n, dieName[f.kind])
-		return false, nil
 	}
 	if len(*old) > 0 {
 		if err := moveAside(fdir, *old); err != nil {
@@ -401,6 +392,21 @@ func (c *capture) take(f teachFace, fdir string, old *[]string) (ok bool, err er
 	fmt.Fprintf(c.out, "  kept %s\n", path)
 	c.taken++
 	return true, nil
+}
+
+// oneDie tells whether dice teach finds one die in img, and if not, what
+// to do.
+func (c *capture) oneDie(f teachFace, img image.Image) (bool, error) {
+	n, err := cv.DiceToTeach(img)
+	switch {
+	case err != nil:
+		return false, err
+	case n == 0:
+		fmt.Fprintf(c.out, "  found no die: put %s under the camera, on a mat lighter or darker than the die, and press Enter again\n", dieName[f.kind])
+	case n > 1:
+		fmt.Fprintf(c.out, "  found %d dice: leave only %s under the camera, on a mat lighter or darker than the die, and press Enter again\n", n, dieName[f.kind])
+	}
+	return n == 1, nil
 }
 
 // photos lists the images in fdir that dice teach reads (none when it

@@ -3,6 +3,7 @@ package main
 import (
 	"bufio"
 	"bytes"
+	"image/png"
 	"os"
 	"path/filepath"
 	"strings"
@@ -119,8 +120,17 @@ func TestDiceCaptureAnswers(t *testing.T) {
 	if !strings.Contains(out, `A Bank die, "4" up: photo 1 of 2 > 1 photo taken.`) || !strings.Contains(out, "Fewer than 2 photos (run again to take them; a face left out is never read): bank/4\n") {
 		t.Errorf("second run: bank/4 not skipped and told short:\n%s", out)
 	}
-	if ps := photos(filepath.Join(dir, "bank", "3")); len(ps) != 2 {
-		t.Errorf("bank/3 holds %v, want 2 photos", ps)
+	ps := photos(filepath.Join(dir, "bank", "3"))
+	if len(ps) != 2 {
+		t.Fatalf("bank/3 holds %v, want 2 photos", ps)
+	}
+	f, err := os.Open(ps[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	if c, err := png.DecodeConfig(f); err != nil || c.Width != 1280 || c.Height != 720 {
+		t.Errorf("photo %dx%d (%v), want the camera's whole 1280x720 frame", c.Width, c.Height, err)
 	}
 }
 
@@ -215,7 +225,8 @@ func TestDiceCaptureRetake(t *testing.T) {
 	}
 	fdir := filepath.Join(dir, "bank", "5")
 	for _, want := range []string{
-		"  dice teach would say of these photos:\n    " + filepath.Join(fdir, "001.png") + ": unlike 000.png, the one image bank/5 is taught from",
+		"  dice teach would say of these photos:\n    " + fdir,
+		".png: unlike ", ".png, the one image bank/5 is taught from (none of its 2 other images looks like that one)",
 		"  r takes this face's photos again (those taken go into " + filepath.Join(fdir, ".retaken") + "), Enter keeps them > ",
 		`A Bank die, "5" up: photo 3 of 3 >   kept ` + filepath.Join(fdir, "002.png"),
 	} {
@@ -253,7 +264,7 @@ func TestDiceCaptureTeachWatch(t *testing.T) {
 	dir := t.TempDir()
 	photos, model := filepath.Join(dir, "photos"), filepath.Join(dir, "model.bin")
 	var out, errOut bytes.Buffer
-	if code := diceMainIn([]string{"capture", "--out", photos, "--virtual", "5", "--academy", "--per-face", "2"}, strings.NewReader(strings.Repeat("\n", 94)), &out, &errOut); code != 0 {
+	if code := diceMainIn([]string{"capture", "--out", photos, "--virtual", "5", "--academy", "--per-face", "2"}, strings.NewReader(strings.Repeat("\n", 300)), &out, &errOut); code != 0 {
 		t.Fatalf("capture: exit %d: %s", code, errOut.String())
 	}
 	if !strings.Contains(out.String(), "94 photos taken.\nTeach with: ") {
