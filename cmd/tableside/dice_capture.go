@@ -125,7 +125,7 @@ func diceCapture(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	camera := fs.Int("camera", 0, "photograph with the USB camera /dev/video`N` (the camera used when none is named)")
 	pi := fs.Bool("pi", false, "photograph with the Raspberry Pi camera (libcamera, through GStreamer)")
 	virtual := fs.Uint64("virtual", 0, "photograph with the virtual camera, which films the die asked for, rendered from `SEED`")
-	perFace := fs.Int("per-face", 3, "photos of each face (dice teach needs 2 or more)")
+	perFace := fs.Int("per-face", 5, "photos of each face (dice teach needs 2 or more; with fewer than 5 a face is taught less surely)")
 	academy := fs.Bool("academy", false, "also the blue Turn Setup die of Dahlgaard's Academy")
 	list := fs.String("only", "", "only these kinds or faces, comma-separated (`KIND[/FACE],...`, e.g. bank or setup-theater/23)")
 	again := fs.Bool("again", false, "take the faces' photos anew, those already taken moved into the face's .retaken folder once its first new photo is kept")
@@ -376,7 +376,8 @@ func (c *capture) take(f teachFace, fdir string, old *[]string) (ok bool, err er
 	if err != nil {
 		return false, err
 	}
-	if ok, err := c.oneDie(f, img); !ok || err != nil {
+	look, ok, err := c.oneDie(f, img)
+	if !ok || err != nil {
 		return false, err
 	}
 	if len(*old) > 0 {
@@ -390,23 +391,27 @@ func (c *capture) take(f teachFace, fdir string, old *[]string) (ok bool, err er
 		return false, err
 	}
 	fmt.Fprintf(c.out, "  kept %s\n", path)
+	if !look.Found || !look.Square || !look.Whole {
+		fmt.Fprintln(c.out, "  (its top face was not seen square and whole: the camera straight above the die teaches best)")
+	}
 	c.taken++
 	return true, nil
 }
 
-// oneDie tells whether dice teach finds one die in img, and if not, what
-// to do.
-func (c *capture) oneDie(f teachFace, img image.Image) (bool, error) {
-	n, err := cv.DiceToTeach(img)
+// oneDie tells how dice teach sees img, and whether it finds one die
+// there; if not, what to do.
+func (c *capture) oneDie(f teachFace, img image.Image) (cv.TeachLook, bool, error) {
+	l, err := cv.LookToTeach(img)
+	n := l.Dice
 	switch {
 	case err != nil:
-		return false, err
+		return l, false, err
 	case n == 0:
 		fmt.Fprintf(c.out, "  found no die: put %s under the camera, on a mat lighter or darker than the die, and press Enter again\n", dieName[f.kind])
 	case n > 1:
 		fmt.Fprintf(c.out, "  found %d dice: leave only %s under the camera, on a mat lighter or darker than the die, and press Enter again\n", n, dieName[f.kind])
 	}
-	return n == 1, nil
+	return l, n == 1, nil
 }
 
 // photos lists the images in fdir that dice teach reads (none when it

@@ -134,6 +134,25 @@ func TestDiceCaptureAnswers(t *testing.T) {
 	}
 }
 
+// TestDiceCaptureNotSquare: a photo whose top face dice teach does not
+// see square is kept, with a hint (a face is taught from the photos seen
+// square first): here the second and the fifth; five photos a face by
+// default.
+func TestDiceCaptureNotSquare(t *testing.T) {
+	var out, errOut bytes.Buffer
+	code := diceMainIn([]string{"capture", "--out", t.TempDir(), "--virtual", "1", "--only", "trick/escape"}, strings.NewReader("\n\n\n\n\n"), &out, &errOut)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut.String())
+	}
+	want := "escape/001.png\n  (its top face was not seen square and whole: the camera straight above the die teaches best)\n"
+	if !strings.Contains(out.String(), want) || strings.Count(out.String(), "(its top face") != 2 {
+		t.Errorf("no hint after the second and fifth photos alone (%q) in:\n%s", want, out.String())
+	}
+	if !strings.Contains(out.String(), "photo 5 of 5 > ") || !strings.Contains(out.String(), "\n5 photos taken.") {
+		t.Errorf("not 5 photos a face:\n%s", out.String())
+	}
+}
+
 // TestDiceCaptureAgain: --again takes a face's photos anew; the old ones
 // stay until the first new one is kept, then move into .retaken.
 func TestDiceCaptureAgain(t *testing.T) {

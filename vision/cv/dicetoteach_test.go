@@ -12,10 +12,11 @@ import (
 	"tableside/vision/synth"
 )
 
-// DiceToTeach counts the dice as Teach finds them in a teaching image
-// ("each image showing one die of that kind with that face up"): one in a
-// teach image, each of a roll's (11), none on a bare mat.
-func TestDiceToTeach(t *testing.T) {
+// LookToTeach tells how Teach sees a teaching image ("each image showing
+// one die of that kind with that face up"): one die in a teach image, its
+// top face found square and whole; each die of a roll (11); none on a bare
+// mat.
+func TestLookToTeach(t *testing.T) {
 	one, err := synth.TeachImage(7, "trick", "escape", 0, 1280, 720)
 	if err != nil {
 		t.Fatal(err)
@@ -35,19 +36,19 @@ func TestDiceToTeach(t *testing.T) {
 	tests := []struct {
 		name string
 		img  image.Image
-		want int
+		want TeachLook
 	}{
-		{"a teach image", one, 1},
-		{"a roll of 11 dice", roll, 11},
-		{"a bare mat", bare, 0},
+		{"a teach image", one, TeachLook{Dice: 1, Found: true, Square: true, Whole: true}},
+		{"a roll of 11 dice", roll, TeachLook{Dice: 11}},
+		{"a bare mat", bare, TeachLook{}},
 	}
 	for _, tt := range tests {
-		n, err := DiceToTeach(tt.img)
-		if err != nil || n != tt.want {
-			t.Errorf("%s: %d dice, %v; want %d", tt.name, n, err, tt.want)
+		l, err := LookToTeach(tt.img)
+		if err != nil || l != tt.want {
+			t.Errorf("%s: %+v, %v; want %+v", tt.name, l, err, tt.want)
 		}
 	}
-	if _, err := DiceToTeach(image.NewRGBA(image.Rectangle{})); err == nil {
+	if _, err := LookToTeach(image.NewRGBA(image.Rectangle{})); err == nil {
 		t.Error("an empty image: no error")
 	}
 }

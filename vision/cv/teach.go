@@ -351,7 +351,7 @@ func teachImage(q *rectifier, path string, seed uint64) (ex teachExample, ok boo
 	ex.path = path
 	ex.whole = r.side() >= minTopShare*solid[0].r.side()
 	ex.f = featureOf(q.patch(frame, r))
-	ex.square = math.Min(r.W, r.H) >= squareFound*math.Max(r.W, r.H)
+	ex.square = foundSquare(r)
 	rng := rand.New(rand.NewPCG(seed, 1))
 	ex.train = variants(q, frame, r, augPerImage, rng)
 	ex.valid = variants(q, frame, r, validPerImage, rng)
@@ -375,19 +375,41 @@ func teachDice(frame gocv.Mat) ([]found, gocv.Mat, float64) {
 	return solid, mask, scale
 }
 
-// DiceToTeach counts the dice Teach finds in img: it is taught from a
-// teaching image only when that is one, so a photo for teaching can be
-// checked before it is kept.
-func DiceToTeach(img image.Image) (int, error) {
+// TeachLook is how Teach sees a teaching image.
+type TeachLook struct {
+	Dice int // the dice it finds as it takes them; it teaches from one
+	// Found, Square and Whole tell, of the one die, whether its top
+	// face was found, found square (squareFound: seen from above) and
+	// whole (minTopShare: not a part of its glyph); a face is taught
+	// from the images found so first (reference).
+	Found, Square, Whole bool
+}
+
+// LookToTeach tells how Teach sees img, so that a photo for teaching can
+// be checked before it is kept.
+func LookToTeach(img image.Image) (TeachLook, error) {
 	frame, err := ToBGR(img)
 	if err != nil {
-		return 0, fmt.Errorf("%w: %w", errTeach, err)
+		return TeachLook{}, fmt.Errorf("%w: %w", errTeach, err)
 	}
 	defer frame.Close()
-	ds, mask, _ := teachDice(frame)
-	mask.Close()
-	return len(ds), nil
+	solid, mask, scale := teachDice(frame)
+	defer mask.Close()
+	l := TeachLook{Dice: len(solid)}
+	if l.Dice != 1 {
+		return l, nil
+	}
+	q := newRectifier()
+	defer q.Close()
+	q.useMask(mask, scale)
+	defer q.useMask(gocv.Mat{}, 0)
+	r, ok := q.refine(frame, solid[0].r)
+	l.Found, l.Square, l.Whole = ok, foundSquare(r), r.side() >= minTopShare*solid[0].r.side()
+	return l, nil
 }
+
+// foundSquare tells whether a top face r was found square (squareFound).
+func foundSquare(r rect) bool { return math.Min(r.W, r.H) >= squareFound*math.Max(r.W, r.H) }
 
 // Augmented variants made of each teach image, for learning and for
 // setting the confidence scale.
