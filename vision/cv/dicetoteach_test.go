@@ -60,11 +60,11 @@ func TestLookToTeach(t *testing.T) {
 func TestCheckFace(t *testing.T) {
 	dir := t.TempDir()
 	put := func(face, kind, shows string, j int, roll bool) {
-		drawn := kind
+		t.Helper()
+		drawn := kind // shows may name another kind: KIND/FACE
 		if k, f, ok := strings.Cut(shows, "/"); ok {
 			drawn, shows = k, f
 		}
-		t.Helper()
 		var img image.Image
 		var err error
 		if roll {
