@@ -13,18 +13,17 @@ import (
 // roll last read (the player gathers the dice and throws them again), so
 // every roll is read once, however long it lies on the table.
 type Rolls struct {
-	src     Source
-	r       Reader
-	o       StillOptions
-	last    image.Image // a still frame of the roll last read
-	changed bool        // the picture has changed since the roll last read
+	src  Source
+	r    Reader
+	o    StillOptions
+	last image.Image // a still frame of the roll last read, until the picture changes
 }
 
 // NewRolls reads the rolls src films with r (and o's Readers), waiting for
 // stillness and voting still frames as o says (Still's defaults for zero
 // fields).
 func NewRolls(src Source, r Reader, o StillOptions) *Rolls {
-	return &Rolls{src: src, r: r, o: o.withDefaults(), changed: true}
+	return &Rolls{src: src, r: r, o: o.withDefaults()}
 }
 
 // Next waits for the next roll and reads it. It returns ctx's error when
@@ -34,11 +33,11 @@ func NewRolls(src Source, r Reader, o StillOptions) *Rolls {
 // A roll in which no die is found is returned with ErrNoDice, and counts
 // as read.
 func (w *Rolls) Next(ctx context.Context) (Reading, error) {
-	if !w.changed {
+	if w.last != nil {
 		if err := w.awaitChange(ctx); err != nil {
 			return Reading{}, err
 		}
-		w.changed = true
+		w.last = nil
 	}
 	if err := ctx.Err(); err != nil {
 		return Reading{}, fmt.Errorf("vision: rolls: %w", err)
@@ -47,9 +46,7 @@ func (w *Rolls) Next(ctx context.Context) (Reading, error) {
 	if errors.Is(err, ErrNotStill) {
 		return Reading{}, fmt.Errorf("vision: rolls: %w", err)
 	}
-	if f != nil {
-		w.last, w.changed = f, false
-	}
+	w.last = f // nil when the camera failed before a still moment: wait for none
 	return rd, err
 }
 

@@ -122,9 +122,7 @@ func diceCapture(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("dice capture", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	out := fs.String("out", "", "`DIR` to keep the photos in, as DIR/<kind>/<face>/NNN.png (required)")
-	camera := fs.Int("camera", 0, "photograph with the USB camera /dev/video`N` (the camera used when none is named)")
-	pi := fs.Bool("pi", false, "photograph with the Raspberry Pi camera (libcamera, through GStreamer)")
-	virtual := fs.Uint64("virtual", 0, "photograph with the virtual camera, which films the die asked for, rendered from `SEED`")
+	cf := newCameraFlags(fs, "photograph with", "photograph with the virtual camera, which films the die asked for, rendered from `SEED`")
 	perFace := fs.Int("per-face", 5, "photos of each face (dice teach needs 2 or more; with fewer than 5 a face is taught less surely)")
 	academy := fs.Bool("academy", false, "also the blue Turn Setup die of Dahlgaard's Academy")
 	list := fs.String("only", "", "only these kinds or faces, comma-separated (`KIND[/FACE],...`, e.g. bank or setup-theater/23)")
@@ -136,9 +134,7 @@ func diceCapture(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
-	set := map[string]bool{}
-	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
-	if *out == "" || fs.NArg() > 0 || btoi(set["camera"])+btoi(*pi)+btoi(set["virtual"]) > 1 || *camera < 0 || *perFace < 1 {
+	if *out == "" || fs.NArg() > 0 || !cf.valid() || *perFace < 1 {
 		fs.Usage()
 		return 2
 	}
@@ -147,9 +143,10 @@ func diceCapture(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "dice capture: %v\n", err)
 		return 2
 	}
-	ph := &photographer{film: virtualFilm(*virtual)}
-	if !set["virtual"] {
-		cam, err := openCamera(*camera, *pi, "dice capture", stderr)
+	seed, virtual := cf.virtualSeed()
+	ph := &photographer{film: virtualFilm(seed)}
+	if !virtual {
+		cam, err := cf.open("dice capture", stderr)
 		if err != nil {
 			fmt.Fprintf(stderr, "dice capture: %v\n", err)
 			return 1
@@ -417,17 +414,8 @@ func (c *capture) oneDie(f teachFace, img image.Image) (cv.TeachLook, bool, erro
 // photos lists the images in fdir that dice teach reads (none when it
 // does not exist).
 func photos(fdir string) []string {
-	es, _ := os.ReadDir(fdir)
-	var out []string
-	for _, e := range es {
-		switch strings.ToLower(filepath.Ext(e.Name())) {
-		case ".png", ".jpg", ".jpeg":
-			if !e.IsDir() {
-				out = append(out, filepath.Join(fdir, e.Name()))
-			}
-		}
-	}
-	return out
+	ps, _ := cv.FaceImages(fdir)
+	return ps
 }
 
 // keep writes img into fdir as the first NNN.png not taken yet.

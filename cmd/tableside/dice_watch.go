@@ -32,9 +32,7 @@ func diceWatch(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("dice watch", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	model := fs.String("model", "", "`MODEL` file written by dice teach (required)")
-	camera := fs.Int("camera", 0, "read the USB camera /dev/video`N` (the camera read when none is named)")
-	pi := fs.Bool("pi", false, "read the Raspberry Pi camera (libcamera, through GStreamer)")
-	virtual := fs.Uint64("virtual", 0, "read the virtual camera: it films rendered dice on a mat and under a light drawn from `SEED`, and throws them again after each reading (teach from a set of dice render, or of dice capture --virtual)")
+	cf := newCameraFlags(fs, "read", "read the virtual camera: it films rendered dice on a mat and under a light drawn from `SEED`, and throws them again after each reading (teach from a set of dice render, or of dice capture --virtual)")
 	rolls := fs.Int("rolls", 0, "stop after this many rolls (0: read until interrupted, Ctrl-C)")
 	asJSON := fs.Bool("json", false, "one JSON object per roll, as dice read --json gives per image")
 	readers := fs.Int("readers", min(runtime.NumCPU(), 3), "read a roll's three still frames with this many readers side by side, a core each (the reading is the same; only its time differs)")
@@ -45,10 +43,7 @@ func diceWatch(args []string, stdout, stderr io.Writer) int {
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
-	set := map[string]bool{}
-	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
-	chosen := btoi(set["camera"]) + btoi(*pi) + btoi(set["virtual"])
-	if *model == "" || fs.NArg() > 0 || chosen > 1 || *rolls < 0 || *camera < 0 || *readers < 1 {
+	if *model == "" || fs.NArg() > 0 || !cf.valid() || *rolls < 0 || *readers < 1 {
 		fs.Usage()
 		return 2
 	}
@@ -57,11 +52,7 @@ func diceWatch(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "dice watch: %v\n", err)
 		return 1
 	}
-	var seed *uint64
-	if set["virtual"] {
-		seed = virtual
-	}
-	ws, err := openWatchSource(*camera, *pi, seed, stderr)
+	ws, err := openWatchSource(cf, stderr)
 	if err != nil {
 		fmt.Fprintf(stderr, "dice watch: %v\n", err)
 		return 1
@@ -78,38 +69,58 @@ func diceWatch(args []string, stdout, stderr io.Writer) int {
 	return watchRolls(ctx, ws, rs, *rolls, *asJSON, stdout, stderr)
 }
 
-func btoi(b bool) int {
-	if b {
-		return 1
-	}
-	return 0
+// cameraFlags are the flags that name the camera a command films with:
+// --camera N, --pi or --virtual SEED, at most one (USB camera 0 when
+// none).
+type cameraFlags struct {
+	fs      *flag.FlagSet
+	camera  *int
+	pi      *bool
+	virtual *uint64
 }
 
-// openWatchSource opens the camera the flags name: the virtual camera of
-// seed when it is not nil, else the Pi camera or USB camera camera,
-// asking a real camera for cv.FrameWidth×cv.FrameHeight.
-func openWatchSource(camera int, pi bool, seed *uint64, stderr io.Writer) (watchSource, error) {
-	if seed != nil {
-		cam, err := synth.NewVirtualCamera(*seed, synth.RandomOptions(*seed, 0, cv.FrameWidth, cv.FrameHeight))
-		return watchSource{cam, cam}, err
+// newCameraFlags defines the camera flags on fs, their help saying what
+// the command does with the camera (verb) and with the virtual one.
+func newCameraFlags(fs *flag.FlagSet, verb, virtualHelp string) cameraFlags {
+	return cameraFlags{fs: fs,
+		camera:  fs.Int("camera", 0, verb+" the USB camera /dev/video`N` (the camera used when none is named)"),
+		pi:      fs.Bool("pi", false, verb+" the Raspberry Pi camera (libcamera, through GStreamer)"),
+		virtual: fs.Uint64("virtual", 0, virtualHelp),
 	}
-	cam, err := openCamera(camera, pi, "dice watch", stderr)
-	if err != nil {
-		return watchSource{}, err
-	}
-	return watchSource{src: cam}, nil
 }
 
-// openCamera opens the Pi camera (pi) or USB camera camera, asking it for
-// cv.FrameWidth×cv.FrameHeight frames; a camera that gives another size
-// is told on stderr, after cmd's name.
-func openCamera(camera int, pi bool, cmd string, stderr io.Writer) (*cv.Camera, error) {
+// set tells whether the flag name was given (after fs.Parse).
+func (c cameraFlags) set(name string) bool {
+	given := false
+	c.fs.Visit(func(f *flag.Flag) { given = given || f.Name == name })
+	return given
+}
+
+// valid tells whether the flags name at most one camera, and a USB one
+// by a number 0 or more.
+func (c cameraFlags) valid() bool {
+	n := 0
+	for _, given := range []bool{c.set("camera"), *c.pi, c.set("virtual")} {
+		if given {
+			n++
+		}
+	}
+	return n <= 1 && *c.camera >= 0
+}
+
+// virtualSeed is the virtual camera's seed, and whether it was asked for.
+func (c cameraFlags) virtualSeed() (uint64, bool) { return *c.virtual, c.set("virtual") }
+
+// open opens the Pi camera or the USB camera the flags name, asking it
+// for cv.FrameWidth×cv.FrameHeight frames; a camera that gives another
+// size is told on stderr, after cmd's name.
+func (c cameraFlags) open(cmd string, stderr io.Writer) (*cv.Camera, error) {
 	var cam *cv.Camera
 	var err error
-	if pi {
+	if *c.pi {
 		cam, err = cv.OpenPiCamera(cv.FrameWidth, cv.FrameHeight)
 	} else {
-		cam, err = cv.OpenCamera(camera, cv.FrameWidth, cv.FrameHeight)
+		cam, err = cv.OpenCamera(*c.camera, cv.FrameWidth, cv.FrameHeight)
 	}
 	if err != nil {
 		return nil, err
@@ -118,6 +129,20 @@ func openCamera(camera int, pi bool, cmd string, stderr io.Writer) (*cv.Camera, 
 		fmt.Fprintln(stderr, cmd+": "+sizeWarning(w, h))
 	}
 	return cam, nil
+}
+
+// openWatchSource opens the camera the flags name, the virtual one with
+// its truth.
+func openWatchSource(cf cameraFlags, stderr io.Writer) (watchSource, error) {
+	if seed, ok := cf.virtualSeed(); ok {
+		cam, err := synth.NewVirtualCamera(seed, synth.RandomOptions(seed, 0, cv.FrameWidth, cv.FrameHeight))
+		return watchSource{cam, cam}, err
+	}
+	cam, err := cf.open("dice watch", stderr)
+	if err != nil {
+		return watchSource{}, err
+	}
+	return watchSource{src: cam}, nil
 }
 
 // sizeWarning tells the player what a camera giving w×h frames, not the

@@ -273,17 +273,10 @@ func noImages(dir string) error {
 // glyph, in pieces) is left out while at least minTeachImages others show
 // theirs; the left-out images are returned, each with why.
 func teachFace(q *rectifier, dir, name string) ([]teachExample, []string, error) {
-	es, err := os.ReadDir(dir)
+	files, err := FaceImages(dir)
 	if err != nil {
-		return nil, nil, fmt.Errorf("%w: %w", errTeach, err)
+		return nil, nil, err
 	}
-	var files []string
-	for _, e := range es {
-		if !e.IsDir() && imageExt(e.Name()) {
-			files = append(files, filepath.Join(dir, e.Name()))
-		}
-	}
-	sort.Strings(files)
 	if len(files) == 0 {
 		return nil, nil, noImages(dir)
 	}
@@ -316,6 +309,23 @@ func teachFace(q *rectifier, dir, name string) ([]teachExample, []string, error)
 		fs = append(fs, unsure...)
 	}
 	return fs, left, nil
+}
+
+// FaceImages lists the images Teach reads in a face folder, sorted:
+// its .png and .jpg files.
+func FaceImages(dir string) ([]string, error) {
+	es, err := os.ReadDir(dir)
+	if err != nil {
+		return nil, fmt.Errorf("%w: %w", errTeach, err)
+	}
+	var files []string
+	for _, e := range es {
+		if !e.IsDir() && imageExt(e.Name()) {
+			files = append(files, filepath.Join(dir, e.Name()))
+		}
+	}
+	sort.Strings(files)
+	return files, nil
 }
 
 // minTeachImages: see teachFace.
